@@ -1,0 +1,85 @@
+"""mahjong_rules: the rules of American and Singapore mahjong.
+
+>>> import mahjong_rules as mr
+>>> hand = mr.Hand.parse("222B 333C 444C 55B [777C]")
+>>> len(hand), str(hand.exposed[0])
+(14, '[777C]')
+"""
+
+from __future__ import annotations
+
+from mahjong_rules.errors import (
+    ContextError,
+    MahjongError,
+    MeldError,
+    NotationError,
+    OptionError,
+    RulesetError,
+    TileSetError,
+    UnknownRulesetError,
+)
+from mahjong_rules.hand import Hand
+from mahjong_rules.melds import Meld, MeldShape
+from mahjong_rules.notation import Style, format_tiles, parse_tiles
+from mahjong_rules.registry import (
+    ENTRY_POINT_GROUP,
+    available_rulesets,
+    get_ruleset,
+    register_ruleset,
+    unregister_ruleset,
+)
+from mahjong_rules.ruleset import (
+    Arrangement,
+    Evaluation,
+    Reason,
+    Ruleset,
+    ScoreItem,
+    Settlement,
+    Transfer,
+    WinContext,
+)
+from mahjong_rules.tiles import NUM_TILE_KINDS, Animal, Dragon, FlowerSet, Seat, Suit, Tile, TileKind
+from mahjong_rules.tilesets import TileProblem, TileSet
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "NUM_TILE_KINDS",
+    "Animal",
+    "Arrangement",
+    "ContextError",
+    "Dragon",
+    "Evaluation",
+    "FlowerSet",
+    "Hand",
+    "MahjongError",
+    "Meld",
+    "MeldError",
+    "MeldShape",
+    "NotationError",
+    "OptionError",
+    "Reason",
+    "Ruleset",
+    "RulesetError",
+    "ScoreItem",
+    "Seat",
+    "Settlement",
+    "Style",
+    "Suit",
+    "Tile",
+    "TileKind",
+    "TileProblem",
+    "TileSet",
+    "TileSetError",
+    "Transfer",
+    "UnknownRulesetError",
+    "WinContext",
+    "__version__",
+    "available_rulesets",
+    "format_tiles",
+    "get_ruleset",
+    "parse_tiles",
+    "register_ruleset",
+    "unregister_ruleset",
+]

@@ -1,0 +1,117 @@
+"""Typed validation of ruleset options: names, types, then the options class's own validators.
+
+A ruleset's options are an attrs class whose field annotations say each option's type. Values are
+checked against those annotations before the class is built, so that ``jokers="8"`` fails with a
+message naming the option rather than somewhere deep in a ruleset.
+"""
+
+from __future__ import annotations
+
+import enum
+import os
+import types
+import typing
+from typing import Any
+
+import attrs
+
+from mahjong_rules.errors import OptionError
+
+__all__ = ["build_options", "describe_options"]
+
+
+def _type_name(annotation: Any) -> str:
+    if annotation is type(None):
+        return "None"
+    origin = typing.get_origin(annotation)
+    if origin is typing.Literal:
+        return " or ".join(repr(value) for value in typing.get_args(annotation))
+    if origin in (typing.Union, types.UnionType):
+        return " or ".join(_type_name(arg) for arg in typing.get_args(annotation))
+    if origin is not None:
+        args = ", ".join(_type_name(arg) for arg in typing.get_args(annotation))
+        return f"{getattr(origin, '__name__', str(origin))}[{args}]"
+    return getattr(annotation, "__name__", str(annotation))
+
+
+def _matches(value: Any, annotation: Any) -> bool:
+    """Whether ``value`` fits ``annotation``; annotations this does not understand accept."""
+    if annotation is Any:
+        return True
+    if annotation is type(None) or annotation is None:
+        return value is None
+    origin = typing.get_origin(annotation)
+    if origin is typing.Literal:
+        return any(value == arg and type(value) is type(arg) for arg in typing.get_args(annotation))
+    if origin in (typing.Union, types.UnionType):
+        return any(_matches(value, arg) for arg in typing.get_args(annotation))
+    if origin in (tuple, frozenset, set, list):
+        if not isinstance(value, origin):
+            return False
+        args = typing.get_args(annotation)
+        if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+            return all(_matches(item, args[0]) for item in value)
+        if origin is tuple and args:
+            return len(args) == len(value) and all(_matches(v, a) for v, a in zip(value, args, strict=True))
+        return not args or all(_matches(item, args[0]) for item in value)
+    if annotation is bool:
+        return type(value) is bool
+    if annotation is int:
+        return type(value) is int
+    if annotation is float:
+        return type(value) in (int, float)
+    if annotation is os.PathLike:
+        return isinstance(value, os.PathLike)
+    if isinstance(annotation, type):
+        if issubclass(annotation, enum.Enum):
+            return isinstance(value, annotation)
+        return isinstance(value, annotation)
+    return True
+
+
+def describe_options(options_class: type[Any]) -> list[str]:
+    """One line per option: its name, type and default."""
+    attrs.resolve_types(options_class)
+    described = []
+    for field in attrs.fields(options_class):
+        if not field.init:
+            continue
+        line = f"{field.alias} ({_type_name(field.type)}"
+        if field.default is not attrs.NOTHING:
+            default = field.default
+            if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+                line += ", default computed"
+            else:
+                line += f", default {default!r}"
+        described.append(line + ")")
+    return described
+
+
+def build_options(ruleset: str, options_class: type[Any], given: dict[str, Any]) -> Any:
+    """Validate ``given`` against ``options_class`` and build it.
+
+    Raises:
+        OptionError: an unknown option, a value of the wrong type, or a value the options class
+            refuses (out of range, inconsistent with another option).
+    """
+    attrs.resolve_types(options_class)
+    fields = {field.alias: field for field in attrs.fields(options_class) if field.init}
+    valid = describe_options(options_class)
+    for name, value in given.items():
+        field = fields.get(name)
+        if field is None:
+            raise OptionError(f"unknown option {name!r}", ruleset=ruleset, option=name, valid=valid)
+        if not _matches(value, field.type):
+            raise OptionError(
+                f"option {name!r} must be {_type_name(field.type)}, not {type(value).__name__} {value!r}",
+                ruleset=ruleset,
+                option=name,
+                valid=valid,
+            )
+    try:
+        return options_class(**given)
+    except (TypeError, ValueError) as error:
+        culprit = next((name for name in given if name in str(error)), next(iter(given), ""))
+        raise OptionError(
+            f"invalid options: {error}", ruleset=ruleset, option=culprit, valid=valid
+        ) from error

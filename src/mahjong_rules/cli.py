@@ -1,0 +1,238 @@
+"""The ``mahjong-rules`` command (also ``python -m mahjong_rules``): a thin layer over the API.
+
+Subcommands:
+
+- ``demo``: the library's main job on built-in example hands: print each hand in every notation
+  and evaluate it in every available ruleset.
+- ``parse HAND``: print a hand in every notation, its tile counts, and its problems in a tile set.
+- ``rulesets``: list the available rulesets and their options.
+- ``evaluate RULESET HAND``: evaluate a hand in a ruleset.
+
+Each subcommand takes ``--json`` for machine-readable output. Bad input exits with status 2 and a
+message naming what was wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from mahjong_rules import _options
+from mahjong_rules.errors import MahjongError
+from mahjong_rules.hand import Hand
+from mahjong_rules.registry import _ruleset_class, available_rulesets, get_ruleset
+from mahjong_rules.ruleset import Evaluation, WinContext
+from mahjong_rules.tiles import Seat, Tile
+from mahjong_rules.tilesets import TileSet
+
+__all__ = ["main"]
+
+DEMO_HANDS: tuple[tuple[str, str], ...] = (
+    ("Flex-style run in two suits", "333C 44B 555C 666C 777C"),
+    ("Threes in Dots, with dragons as 0", "WD WD WD 3333D 666D 9999D"),
+    ("Winds and flowers", "FFFFF NN EEEE WWW SS"),
+    ("Jokers in an exposure", "2222B 4444B 666C [888C J @W]"),
+    ("Singapore pure straight with bonus tiles", "123m456m789m 234p 55s RF1 Cat"),
+    ("Singapore concealed kong", "123m 456p 789s 22z {5555C}"),
+    ("Thirteen Wonders, mpsz", "19m19p19s12345677z"),
+)
+
+_TILESETS = {"american": TileSet.american, "singapore": TileSet.singapore, "flex": TileSet.flex}
+
+
+def _hand_summary(hand: Hand, tileset: TileSet | None) -> dict[str, Any]:
+    summary: dict[str, Any] = {
+        "canonical": str(hand),
+        "tokens": hand.format("tokens"),
+        "unicode": hand.format("unicode"),
+        "tiles": len(hand),
+        "concealed": [str(tile) for tile in hand.concealed],
+        "melds": [
+            {
+                "notation": str(meld),
+                "kind": meld.kind_name,
+                "exposed": meld.exposed,
+                "represents": None if meld.represents is None else str(meld.represents),
+                "called_from": None if meld.called_from is None else meld.called_from.name,
+            }
+            for meld in hand.melds
+        ],
+        "counts": {str(tile): hand.count(tile) for tile in Tile.all() if hand.count(tile)},
+    }
+    if tileset is not None:
+        summary["tileset"] = tileset.name
+        summary["problems"] = [str(problem) for problem in tileset.problems(hand)]
+    return summary
+
+
+def _print_summary(summary: dict[str, Any]) -> None:
+    print(f"  canonical: {summary['canonical']}")
+    print(f"  unicode:   {summary['unicode']}")
+    melds = ", ".join(f"{m['notation']} {m['kind']}" for m in summary["melds"]) or "none"
+    print(f"  {summary['tiles']} tiles; {len(summary['concealed'])} concealed; melds: {melds}")
+    if "problems" in summary:
+        problems = "; ".join(summary["problems"]) or "none"
+        print(f"  in the {summary['tileset']} tile set: {problems}")
+
+
+def _evaluation_dict(evaluation: Evaluation) -> dict[str, Any]:
+    return {
+        "ruleset": evaluation.ruleset,
+        "hand": str(evaluation.hand),
+        "is_winning": evaluation.is_winning,
+        "points": evaluation.points,
+        "breakdown": [{"name": item.name, "points": item.points} for item in evaluation.breakdown],
+        "arrangement": None if evaluation.arrangement is None else str(evaluation.arrangement),
+        "reasons": [{"code": r.code, "message": r.message} for r in evaluation.reasons],
+    }
+
+
+def _cmd_demo(args: argparse.Namespace) -> int:
+    rulesets = [get_ruleset(name) for name in available_rulesets()]
+    report: list[dict[str, Any]] = []
+    for title, text in DEMO_HANDS:
+        hand = Hand.parse(text)
+        entry: dict[str, Any] = {"title": title, "hand": _hand_summary(hand, None), "evaluations": []}
+        for ruleset in rulesets:
+            if ruleset.tileset.problems(hand):
+                continue
+            entry["evaluations"].append(_evaluation_dict(ruleset.evaluate(hand)))
+        report.append(entry)
+    if args.json:
+        print(json.dumps({"rulesets": [r.name for r in rulesets], "hands": report}, indent=2))
+        return 0
+    names = ", ".join(r.name for r in rulesets) or "none registered yet"
+    print(f"mahjong_rules demo: rulesets: {names}\n")
+    for entry in report:
+        print(f"{entry['title']}: {entry['hand']['canonical']}")
+        _print_summary(entry["hand"])
+        for evaluation in entry["evaluations"]:
+            verdict = (
+                f"Mahjong, {evaluation['points']} points"
+                if evaluation["is_winning"]
+                else "not Mahjong: " + "; ".join(r["message"] for r in evaluation["reasons"])
+            )
+            print(f"  {evaluation['ruleset']}: {verdict}")
+        print()
+    return 0
+
+
+def _cmd_parse(args: argparse.Namespace) -> int:
+    tileset = None if args.tileset is None else _TILESETS[args.tileset]()
+    hand = Hand.parse(args.hand)
+    summary = _hand_summary(hand, tileset)
+    if args.json:
+        print(json.dumps(summary, indent=2, ensure_ascii=False))
+    else:
+        _print_summary(summary)
+    return 1 if summary.get("problems") else 0
+
+
+def _cmd_rulesets(args: argparse.Namespace) -> int:
+    listing = {}
+    for name in available_rulesets():
+        listing[name] = _options.describe_options(_ruleset_class(name).Options)
+    if args.json:
+        print(json.dumps(listing, indent=2))
+    elif not listing:
+        print("no rulesets are available yet")
+    else:
+        for name, options in listing.items():
+            print(name)
+            for option in options:
+                print(f"  {option}")
+    return 0
+
+
+def _convert_option(ruleset: str, text: str) -> tuple[str, Any]:
+    name, sep, raw = text.partition("=")
+    if not sep:
+        raise SystemExit(f"mahjong-rules: option {text!r} is not NAME=VALUE")
+    options_class = _ruleset_class(ruleset).Options
+    attrs.resolve_types(options_class)
+    field = {f.alias: f for f in attrs.fields(options_class)}.get(name)
+    if field is None:
+        return name, raw  # get_ruleset reports the unknown option with the valid ones
+    accepts = str(field.type)
+    if "bool" in accepts and raw.lower() in ("true", "false", "yes", "no", "on", "off"):
+        return name, raw.lower() in ("true", "yes", "on")
+    if "int" in accepts and raw.lstrip("-").isdigit():
+        return name, int(raw)
+    if "None" in accepts and raw.lower() == "none":
+        return name, None
+    return name, raw
+
+
+def _cmd_evaluate(args: argparse.Namespace) -> int:
+    options = dict(_convert_option(args.ruleset, text) for text in args.option)
+    ruleset = get_ruleset(args.ruleset, **options)
+    hand = Hand.parse(args.hand, ruleset.tileset)
+    context = WinContext(
+        self_drawn=args.self_drawn,
+        first_turn=args.first_turn,
+        last_tile=args.last_tile,
+        seat_wind=Seat.parse(args.seat_wind),
+        prevailing_wind=Seat.parse(args.prevailing_wind),
+    )
+    evaluation = ruleset.evaluate(hand, context)
+    if args.json:
+        print(json.dumps(_evaluation_dict(evaluation), indent=2))
+    else:
+        print(evaluation)
+        if evaluation.arrangement is not None:
+            print(f"  arrangement: {evaluation.arrangement}")
+        for item in evaluation.breakdown:
+            print(f"  {item}")
+        for reason in evaluation.reasons:
+            print(f"  {reason.code}: {reason.message}")
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="mahjong-rules", description="Validate, score and analyse mahjong hands."
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    demo = commands.add_parser("demo", help="evaluate the built-in example hands in every ruleset")
+    demo.add_argument("--json", action="store_true", help="print JSON")
+    demo.set_defaults(run=_cmd_demo)
+
+    parse = commands.add_parser("parse", help="print a hand in every notation")
+    parse.add_argument("hand", help="the hand, for example '123B 55C [777D]'")
+    parse.add_argument("--tileset", choices=sorted(_TILESETS), help="check the hand against a tile set")
+    parse.add_argument("--json", action="store_true", help="print JSON")
+    parse.set_defaults(run=_cmd_parse)
+
+    rulesets = commands.add_parser("rulesets", help="list the available rulesets and their options")
+    rulesets.add_argument("--json", action="store_true", help="print JSON")
+    rulesets.set_defaults(run=_cmd_rulesets)
+
+    evaluate = commands.add_parser("evaluate", help="evaluate a hand in a ruleset")
+    evaluate.add_argument("ruleset", help="a ruleset name (see 'mahjong-rules rulesets')")
+    evaluate.add_argument("hand", help="the hand at Mahjong, for example '333C 44B 555C 666C 777C'")
+    evaluate.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE")
+    evaluate.add_argument("--self-drawn", action="store_true", help="the winning tile was drawn")
+    evaluate.add_argument("--first-turn", action="store_true", help="won on the first turn")
+    evaluate.add_argument("--last-tile", action="store_true", help="won on the last tile")
+    evaluate.add_argument("--seat-wind", default="E", help="the winner's seat wind (default E)")
+    evaluate.add_argument("--prevailing-wind", default="E", help="the round wind (default E)")
+    evaluate.add_argument("--json", action="store_true", help="print JSON")
+    evaluate.set_defaults(run=_cmd_evaluate)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status."""
+    args = _parser().parse_args(argv)
+    try:
+        status: int = args.run(args)
+    except (MahjongError, ValueError) as error:
+        print(f"mahjong-rules: error: {error}", file=sys.stderr)
+        return 2
+    return status

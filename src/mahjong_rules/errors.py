@@ -1,0 +1,114 @@
+"""The library's exceptions.
+
+Every error the library raises on purpose derives from :class:`MahjongError`. Errors caused by bad
+input (text that is not valid notation, a hand that cannot exist in a tile set, an unknown ruleset
+or option) also derive from :class:`ValueError`, so ``except ValueError`` catches them too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = [
+    "ContextError",
+    "MahjongError",
+    "MeldError",
+    "NotationError",
+    "OptionError",
+    "RulesetError",
+    "TileSetError",
+    "UnknownRulesetError",
+]
+
+
+class MahjongError(Exception):
+    """Base class of every error raised by :mod:`mahjong_rules`."""
+
+
+class NotationError(MahjongError, ValueError):
+    """Text that is not valid tile notation.
+
+    Attributes:
+        text: the whole text being parsed.
+        token: the offending token, as written.
+        position: the 0-based character offset of the token in ``text``.
+        suggestion: the nearest valid token, or ``None`` when nothing is close.
+    """
+
+    def __init__(
+        self,
+        problem: str,
+        *,
+        text: str,
+        token: str,
+        position: int,
+        suggestion: str | None = None,
+    ) -> None:
+        self.problem = problem
+        self.text = text
+        self.token = token
+        self.position = position
+        self.suggestion = suggestion
+        message = f"{problem} at position {position}"
+        if suggestion is not None:
+            message += f"; did you mean {suggestion!r}?"
+        super().__init__(message)
+
+
+class MeldError(MahjongError, ValueError):
+    """A meld whose tiles cannot form one set (for example a joker among different tiles)."""
+
+
+class TileSetError(MahjongError, ValueError):
+    """Tiles that cannot all exist in a tile set: too many copies, or a tile the set lacks.
+
+    Attributes:
+        problems: every problem found, not only the first
+            (:class:`mahjong_rules.TileProblem` records).
+    """
+
+    def __init__(self, tileset_name: str, problems: Sequence[object]) -> None:
+        self.tileset_name = tileset_name
+        self.problems = tuple(problems)
+        lines = "; ".join(str(problem) for problem in self.problems)
+        super().__init__(f"not possible in the {tileset_name} tile set: {lines}")
+
+
+class ContextError(MahjongError, ValueError):
+    """A :class:`~mahjong_rules.WinContext` whose flags contradict each other."""
+
+
+class RulesetError(MahjongError):
+    """A problem finding, building or registering a ruleset."""
+
+
+class UnknownRulesetError(RulesetError, ValueError):
+    """No ruleset is registered under the requested name.
+
+    Attributes:
+        name: the requested name.
+        available: the names that are registered.
+    """
+
+    def __init__(self, name: str, available: Sequence[str]) -> None:
+        self.name = name
+        self.available = tuple(available)
+        listed = ", ".join(repr(n) for n in self.available) or "none"
+        super().__init__(f"unknown ruleset {name!r}; available rulesets: {listed}")
+
+
+class OptionError(RulesetError, ValueError):
+    """An unknown option, or an option value of the wrong type or out of range.
+
+    Attributes:
+        ruleset: the ruleset's name.
+        option: the offending option's name.
+        valid: a description of every valid option of the ruleset.
+    """
+
+    def __init__(self, message: str, *, ruleset: str, option: str, valid: Sequence[str]) -> None:
+        self.ruleset = ruleset
+        self.option = option
+        self.valid = tuple(valid)
+        listed = "; ".join(self.valid) or "this ruleset takes no options"
+        super().__init__(f"{message}; valid options of {ruleset!r}: {listed}")

@@ -1,0 +1,141 @@
+"""Hands: concealed tiles plus declared melds.
+
+>>> from mahjong_rules import Hand
+>>> hand = Hand.parse("2B 2B 2B 3C 3C 3C 4C 4C 4C 5B 5B [777C @E]")
+>>> len(hand), len(hand.concealed), len(hand.exposed)
+(14, 11, 1)
+>>> str(hand)
+'222B 55B 333444C [777C@E]'
+>>> Hand.parse(str(hand)) == hand
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+import attrs
+
+from mahjong_rules.melds import Meld
+from mahjong_rules.tiles import NUM_TILE_KINDS, Tile
+
+if TYPE_CHECKING:
+    from mahjong_rules.notation import Style
+    from mahjong_rules.tilesets import TileSet
+
+__all__ = ["Hand"]
+
+
+def _sorted_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    collected = tuple(tiles)
+    for tile in collected:
+        if not isinstance(tile, Tile):
+            raise TypeError(f"a hand's concealed tiles are tiles, not {tile!r}")
+    return tuple(sorted(collected))
+
+
+def _melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
+    collected = tuple(melds)
+    for meld in collected:
+        if not isinstance(meld, Meld):
+            raise TypeError(f"a hand's melds are Meld objects, not {meld!r}")
+    return collected
+
+
+@attrs.frozen(repr=False)
+class Hand:
+    """An immutable hand: loose concealed tiles plus declared melds.
+
+    Concealed tiles are kept sorted (their order carries no meaning); melds keep the order in
+    which they were given, which is the order of exposure when a game records it. Two hands are
+    equal when they hold the same concealed tiles and the same melds in the same order.
+
+    Attributes:
+        concealed: the loose concealed tiles, sorted.
+        melds: every declared meld: exposed sets and declared concealed kongs.
+    """
+
+    concealed: tuple[Tile, ...] = attrs.field(default=(), converter=_sorted_tiles)
+    melds: tuple[Meld, ...] = attrs.field(default=(), converter=_melds)
+    _counts: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _concealed_counts: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        concealed = [0] * NUM_TILE_KINDS
+        for tile in self.concealed:
+            concealed[tile.index] += 1
+        counts = concealed.copy()
+        for meld in self.melds:
+            for tile in meld.tiles:
+                counts[tile.index] += 1
+        object.__setattr__(self, "_counts", tuple(counts))
+        object.__setattr__(self, "_concealed_counts", tuple(concealed))
+
+    @classmethod
+    def parse(cls, text: str, tileset: TileSet | None = None) -> Hand:
+        """A hand from notation: loose tiles are concealed, ``[...]`` are exposed sets and
+        ``{...}`` declared concealed kongs.
+
+        With a :class:`~mahjong_rules.TileSet`, also check that the hand can exist in it, naming
+        the position of each tile too many.
+
+        Raises:
+            NotationError: the text is not valid notation.
+            TileSetError: the hand cannot exist in ``tileset``.
+        """
+        from mahjong_rules.notation import parse_hand
+        from mahjong_rules.tilesets import TileSet as _TileSet
+
+        if tileset is not None and not isinstance(tileset, _TileSet):
+            raise TypeError(f"tileset is a TileSet or None, not {tileset!r}")
+        return parse_hand(text, tileset)
+
+    @property
+    def exposed(self) -> tuple[Meld, ...]:
+        """The exposed melds (sets shown on the table), in order."""
+        return tuple(meld for meld in self.melds if meld.exposed)
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """Every tile of the hand: the concealed tiles, then each meld's tiles."""
+        return self.concealed + tuple(tile for meld in self.melds for tile in meld.tiles)
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """How many of each tile the whole hand holds, indexed by :attr:`Tile.index`."""
+        return self._counts
+
+    @property
+    def concealed_counts(self) -> tuple[int, ...]:
+        """How many of each tile the loose concealed tiles hold, indexed by :attr:`Tile.index`."""
+        return self._concealed_counts
+
+    def count(self, tile: Tile) -> int:
+        """How many of ``tile`` the whole hand holds."""
+        return self._counts[tile.index]
+
+    @property
+    def joker_count(self) -> int:
+        """How many jokers the whole hand holds."""
+        return self._counts[Tile.JOKER.index]
+
+    @property
+    def is_concealed(self) -> bool:
+        """``True`` when no meld is exposed."""
+        return not any(meld.exposed for meld in self.melds)
+
+    def __len__(self) -> int:
+        return len(self.concealed) + sum(meld.size for meld in self.melds)
+
+    def format(self, style: Style = "compact") -> str:
+        """The hand in notation; ``style`` as for :func:`~mahjong_rules.format_tiles`."""
+        from mahjong_rules.notation import format_hand
+
+        return format_hand(self, style)
+
+    def __str__(self) -> str:
+        return self.format()
+
+    def __repr__(self) -> str:
+        return f"Hand.parse({str(self)!r})"

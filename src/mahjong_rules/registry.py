@@ -1,0 +1,135 @@
+"""Finding rulesets by name: the library's own, those registered at run time, and those other
+packages register through the ``mahjong_rules.rulesets`` entry point group.
+
+A ruleset class has a ``name`` (a string), an ``Options`` attrs class whose annotated fields are
+its options with their defaults, and a constructor taking one ``Options`` instance. Its instances
+provide the :class:`~mahjong_rules.Ruleset` protocol. To make one available to every user of an
+installed package, name the class in that package's metadata::
+
+    [project.entry-points."mahjong_rules.rulesets"]
+    toy = "toy_mahjong:ToyRuleset"
+
+Built-in rulesets take precedence over a third-party ruleset of the same name.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+from typing import Any
+
+import attrs
+
+from mahjong_rules._options import build_options
+from mahjong_rules.errors import RulesetError, UnknownRulesetError
+from mahjong_rules.ruleset import Ruleset
+
+__all__ = ["ENTRY_POINT_GROUP", "available_rulesets", "get_ruleset", "register_ruleset"]
+
+ENTRY_POINT_GROUP = "mahjong_rules.rulesets"
+"""The entry point group through which other packages register rulesets."""
+
+# name -> "module:Class" of the library's own rulesets, imported only when asked for. A ruleset
+# is listed here only once it works (no placeholders).
+_BUILTIN: dict[str, str] = {}
+
+_registered: dict[str, type[Any]] = {}
+
+
+def _entry_points() -> dict[str, importlib.metadata.EntryPoint]:
+    found: dict[str, importlib.metadata.EntryPoint] = {}
+    for entry_point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        found.setdefault(entry_point.name, entry_point)
+    return found
+
+
+def available_rulesets() -> tuple[str, ...]:
+    """The names of every ruleset that :func:`get_ruleset` can build, sorted.
+
+    >>> isinstance(available_rulesets(), tuple)
+    True
+    """
+    return tuple(sorted(set(_BUILTIN) | set(_registered) | set(_entry_points())))
+
+
+def _check_ruleset_class(cls: Any, name: str, source: str) -> type[Any]:
+    if not isinstance(cls, type):
+        raise RulesetError(f"{source} for ruleset {name!r} is not a class: {cls!r}")
+    options = getattr(cls, "Options", None)
+    if not (isinstance(options, type) and attrs.has(options)):
+        raise RulesetError(f"{source} for ruleset {name!r}: {cls.__name__}.Options must be an attrs class")
+    declared = getattr(cls, "name", None)
+    if declared != name:
+        raise RulesetError(f"{source} registers {cls.__name__} as {name!r}, but its name is {declared!r}")
+    return cls
+
+
+def _load(entry_point: importlib.metadata.EntryPoint) -> type[Any]:
+    source = f"entry point {entry_point.value!r}"
+    try:
+        loaded = entry_point.load()
+    except Exception as error:  # any import failure of a third-party package
+        raise RulesetError(
+            f"ruleset {entry_point.name!r} from {source} could not be loaded: {error}"
+        ) from error
+    return _check_ruleset_class(loaded, entry_point.name, source)
+
+
+def _ruleset_class(name: str) -> type[Any]:
+    if name in _BUILTIN:
+        module_name, _, class_name = _BUILTIN[name].partition(":")
+        return getattr(importlib.import_module(module_name), class_name)  # type: ignore[no-any-return]
+    if name in _registered:
+        return _registered[name]
+    entry_point = _entry_points().get(name)
+    if entry_point is None:
+        raise UnknownRulesetError(name, available_rulesets())
+    return _load(entry_point)
+
+
+def get_ruleset(name: str, **options: Any) -> Ruleset:
+    """The ruleset registered as ``name``, built with ``options``.
+
+    Options are keyword arguments with documented defaults; each is checked against its declared
+    type before the ruleset is built.
+
+    Raises:
+        UnknownRulesetError: no ruleset has that name; the error lists the available ones.
+        OptionError: an unknown option or a bad value; the error lists the valid options.
+        RulesetError: a third-party ruleset could not be loaded.
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"a ruleset name is a string, not {name!r}")
+    cls = _ruleset_class(name)
+    built = cls(build_options(name, cls.Options, options))
+    if not isinstance(built, Ruleset):
+        raise RulesetError(f"{cls.__name__} does not provide the Ruleset protocol")
+    return built
+
+
+def register_ruleset(cls: type[Any], *, replace: bool = False) -> type[Any]:
+    """Make the ruleset class ``cls`` available under ``cls.name`` for this process.
+
+    Usable as a class decorator. Packages that want their ruleset available everywhere use the
+    ``mahjong_rules.rulesets`` entry point instead.
+
+    Raises:
+        RulesetError: ``cls`` is not a ruleset class, or the name is taken (by a built-in
+            ruleset, or by another registration unless ``replace`` is true).
+    """
+    name = getattr(cls, "name", None)
+    if not isinstance(name, str) or not name:
+        raise RulesetError(f"{cls!r} needs a non-empty string 'name' to be registered")
+    _check_ruleset_class(cls, name, "register_ruleset")
+    if name in _BUILTIN:
+        raise RulesetError(f"{name!r} is a built-in ruleset and cannot be replaced")
+    if name in _registered and not replace:
+        raise RulesetError(f"a ruleset named {name!r} is already registered (pass replace=True)")
+    _registered[name] = cls
+    return cls
+
+
+def unregister_ruleset(name: str) -> None:
+    """Forget a ruleset added with :func:`register_ruleset` (entry points are not affected)."""
+    if _registered.pop(name, None) is None:
+        raise UnknownRulesetError(name, tuple(sorted(_registered)))

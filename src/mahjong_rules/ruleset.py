@@ -1,0 +1,259 @@
+"""What every ruleset offers (:class:`Ruleset`) and the records it exchanges with callers.
+
+A ruleset takes a :class:`~mahjong_rules.Hand` (and a :class:`WinContext` saying how it was won)
+and returns an :class:`Evaluation`; :meth:`Ruleset.settle` turns an evaluation into a
+:class:`Settlement` of payments between seats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from types import MappingProxyType
+from typing import Protocol, runtime_checkable
+
+import attrs
+
+from mahjong_rules.errors import ContextError
+from mahjong_rules.hand import Hand
+from mahjong_rules.melds import Meld
+from mahjong_rules.tiles import Seat, Tile
+from mahjong_rules.tilesets import TileSet
+
+__all__ = [
+    "Arrangement",
+    "Evaluation",
+    "Reason",
+    "Ruleset",
+    "ScoreItem",
+    "Settlement",
+    "Transfer",
+    "WinContext",
+]
+
+
+def _is_bool(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
+    if type(value) is not bool:
+        raise TypeError(f"{attribute.name} is True or False, not {value!r}")
+
+
+def _is_seat(instance: object, attribute: attrs.Attribute[Seat], value: object) -> None:
+    if not isinstance(value, Seat):
+        raise TypeError(f"{attribute.name} is a Seat, not {value!r}")
+
+
+def _is_optional_tile(instance: object, attribute: attrs.Attribute[Tile | None], value: object) -> None:
+    if value is not None and not isinstance(value, Tile):
+        raise TypeError(f"{attribute.name} is a Tile or None, not {value!r}")
+
+
+@attrs.frozen
+class WinContext:
+    """How a hand was won. Every field defaults to the plain case: won on a discard, nothing
+    special, East seat in an East round.
+
+    >>> WinContext(self_drawn=True).self_drawn
+    True
+    >>> WinContext(kong_replacement=True)
+    Traceback (most recent call last):
+        ...
+    mahjong_rules.errors.ContextError: kong_replacement is a self-drawn win: set self_drawn=True too
+
+    Attributes:
+        self_drawn: the winning tile was drawn from the wall, not a called discard.
+        winning_tile: the tile that completed the hand, when known.
+        first_turn: Mahjong on the player's first turn.
+        last_tile: won with the last tile of the wall, or the final discard.
+        seat_wind: the winner's seat wind.
+        prevailing_wind: the round's prevailing wind.
+        kong_replacement: won on the replacement tile drawn after a kong (self-drawn).
+        robbing_kong: won on a tile another player added to an exposed pung (a discard).
+        flower_replacement: won on the replacement tile drawn after a flower or animal
+            (self-drawn).
+    """
+
+    self_drawn: bool = attrs.field(default=False, validator=_is_bool)
+    winning_tile: Tile | None = attrs.field(default=None, validator=_is_optional_tile)
+    first_turn: bool = attrs.field(default=False, validator=_is_bool)
+    last_tile: bool = attrs.field(default=False, validator=_is_bool)
+    seat_wind: Seat = attrs.field(default=Seat.EAST, validator=_is_seat)
+    prevailing_wind: Seat = attrs.field(default=Seat.EAST, validator=_is_seat)
+    kong_replacement: bool = attrs.field(default=False, validator=_is_bool)
+    robbing_kong: bool = attrs.field(default=False, validator=_is_bool)
+    flower_replacement: bool = attrs.field(default=False, validator=_is_bool)
+
+    def __attrs_post_init__(self) -> None:
+        for flag in ("kong_replacement", "flower_replacement"):
+            if getattr(self, flag) and not self.self_drawn:
+                raise ContextError(f"{flag} is a self-drawn win: set self_drawn=True too")
+        if self.robbing_kong and self.self_drawn:
+            raise ContextError("robbing_kong is a win on another player's tile: self_drawn must be False")
+        if self.kong_replacement and self.flower_replacement:
+            raise ContextError("a replacement tile follows either a kong or a flower, not both")
+
+
+@attrs.frozen
+class Reason:
+    """Why a hand is not winning: a stable ``code`` for programs, a ``message`` for players."""
+
+    code: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.message}"
+
+
+@attrs.frozen
+class ScoreItem:
+    """One line of a score breakdown: a scoring element's ``name`` and the ``points`` it adds
+    (in the ruleset's own unit)."""
+
+    name: str
+    points: int
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.points:+d}"
+
+
+@attrs.frozen
+class Arrangement:
+    """One way of splitting a hand into its ruleset's sets.
+
+    Attributes:
+        melds: every set, exposed and concealed, in the ruleset's order.
+        description: what the ruleset read the hand as (for example a sequence or a card line).
+    """
+
+    melds: tuple[Meld, ...] = attrs.field(converter=tuple)
+    description: str = ""
+
+    def __str__(self) -> str:
+        sets = " ".join(meld.format() for meld in self.melds)
+        return f"{sets} ({self.description})" if self.description else sets
+
+
+@attrs.frozen
+class Evaluation:
+    """A ruleset's verdict on a hand.
+
+    Attributes:
+        ruleset: the name of the ruleset that evaluated the hand.
+        hand: the hand evaluated.
+        context: how it was won.
+        is_winning: whether the hand is a valid Mahjong.
+        points: the hand's value in the ruleset's own unit (0 when not winning).
+        breakdown: the scoring elements that make up ``points``.
+        arrangement: the arrangement scored (the best one, ruling T3), or ``None``.
+        reasons: why the hand is not winning (empty when it is).
+    """
+
+    ruleset: str
+    hand: Hand
+    context: WinContext
+    is_winning: bool
+    points: int = 0
+    breakdown: tuple[ScoreItem, ...] = attrs.field(default=(), converter=tuple)
+    arrangement: Arrangement | None = None
+    reasons: tuple[Reason, ...] = attrs.field(default=(), converter=tuple)
+
+    def __attrs_post_init__(self) -> None:
+        if self.is_winning and self.reasons:
+            raise ValueError("a winning evaluation has no reasons against it")
+        if not self.is_winning and not self.reasons:
+            raise ValueError("an evaluation that is not winning says why (reasons)")
+        if not self.is_winning and self.points:
+            raise ValueError("a hand that is not winning is worth 0 points")
+
+    def __str__(self) -> str:
+        if not self.is_winning:
+            why = "; ".join(reason.message for reason in self.reasons)
+            return f"{self.hand}: not Mahjong in {self.ruleset} ({why})"
+        items = ", ".join(str(item) for item in self.breakdown)
+        return f"{self.hand}: Mahjong in {self.ruleset}, {self.points} points ({items})"
+
+
+@attrs.frozen
+class Transfer:
+    """One payment: ``payer`` pays ``amount`` to ``payee``, for ``reason``."""
+
+    payer: Seat
+    payee: Seat
+    amount: int
+    reason: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        if self.payer is self.payee:
+            raise ValueError("a seat does not pay itself")
+        if type(self.amount) is not int or self.amount < 0:
+            raise ValueError(f"a transfer's amount is a non-negative integer, not {self.amount!r}")
+
+
+def _net_payments(transfers: tuple[Transfer, ...], seats: tuple[Seat, ...]) -> Mapping[Seat, int]:
+    net = dict.fromkeys(seats, 0)
+    for transfer in transfers:
+        for seat in (transfer.payer, transfer.payee):
+            if seat not in net:
+                raise ValueError(f"{seat.name} is not one of the settlement's seats")
+        net[transfer.payer] -= transfer.amount
+        net[transfer.payee] += transfer.amount
+    return MappingProxyType(net)
+
+
+def _seats(seats: Iterable[Seat]) -> tuple[Seat, ...]:
+    return tuple(sorted(set(seats), key=lambda seat: seat.value))
+
+
+@attrs.frozen
+class Settlement:
+    """The payments for one win, as transfers between seats.
+
+    >>> s = Settlement((Transfer(Seat.SOUTH, Seat.EAST, 6), Transfer(Seat.WEST, Seat.EAST, 3)))
+    >>> dict(s.payments)
+    {<Seat.EAST: 0>: 9, <Seat.SOUTH: 1>: -6, <Seat.WEST: 2>: -3, <Seat.NORTH: 3>: 0}
+
+    Attributes:
+        transfers: each payment with its reason.
+        seats: the seats at the table (all four by default).
+        payments: each seat's net amount, positive when it receives; always sums to zero.
+    """
+
+    transfers: tuple[Transfer, ...] = attrs.field(converter=tuple)
+    seats: tuple[Seat, ...] = attrs.field(default=tuple(Seat), converter=_seats)
+    payments: Mapping[Seat, int] = attrs.field(init=False, eq=False, hash=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "payments", _net_payments(self.transfers, self.seats))
+
+
+@runtime_checkable
+class Ruleset(Protocol):
+    """What every ruleset offers. Get one with :func:`~mahjong_rules.get_ruleset`."""
+
+    @property
+    def name(self) -> str:
+        """The name the ruleset is registered under."""
+        ...
+
+    @property
+    def tileset(self) -> TileSet:
+        """The tiles of the game as the ruleset's options set it up."""
+        ...
+
+    def evaluate(self, hand: Hand, context: WinContext | None = None) -> Evaluation:
+        """Whether ``hand`` is a winning hand and what it is worth (its best arrangement, T3)."""
+        ...
+
+    def decompositions(self, hand: Hand) -> Iterator[Arrangement]:
+        """Every valid arrangement of ``hand`` into the ruleset's sets, lazily."""
+        ...
+
+    def tiles_away(self, hand: Hand) -> int:
+        """The fewest tiles to exchange to reach a winning hand (0: it is winning). Exact."""
+        ...
+
+    def waits(self, hand: Hand) -> frozenset[Tile]:
+        """For a hand one tile short, the tiles that would complete it."""
+        ...
+
+    def settle(self, evaluation: Evaluation, winner: Seat, discarder: Seat | None = None) -> Settlement:
+        """The payments for a win by ``winner``; ``discarder`` threw the winning tile, if anyone."""
+        ...
