@@ -208,17 +208,29 @@ def _digits(text: str, start: int) -> Generator[Token, None, int]:
 
 
 def _letters(text: str, start: int) -> Generator[Token, None, int]:
-    lowered = text[start : start + _LONGEST_WORD].lower()
-    for size in range(len(lowered), 0, -1):
-        tile = LETTER_TILES.get(lowered[:size])
-        if tile is not None:
-            yield Token(TokenKind.TILE, start, text[start : start + size], tile)
-            return start + size
-    word = _word_at(text, start)
-    raise NotationError(
-        f"unknown token {word!r}",
-        text=text,
-        token=word,
-        position=start,
-        suggestion=nearest_token(word),
-    )
+    """Split a run of letters into letter tokens (``NEWS``, ``GDGD``, ``RF1``), longest first.
+
+    If any part of the run is not a token, the whole run is reported, so that ``Sopa`` is
+    called an unknown token rather than a South wind followed by ``opa``.
+    """
+    end_of_run = start
+    while end_of_run < len(text) and text[end_of_run].isascii() and text[end_of_run].isalpha():
+        end_of_run += 1
+    found: list[Token] = []
+    i = start
+    while i < end_of_run:
+        lowered = text[i : i + _LONGEST_WORD].lower()
+        size = next((n for n in range(len(lowered), 0, -1) if lowered[:n] in LETTER_TILES), 0)
+        if size == 0:
+            word = _word_at(text, start)
+            raise NotationError(
+                f"unknown token {word!r}",
+                text=text,
+                token=word,
+                position=start,
+                suggestion=nearest_token(word),
+            )
+        found.append(Token(TokenKind.TILE, i, text[i : i + size], LETTER_TILES[lowered[:size]]))
+        i += size
+    yield from found
+    return i

@@ -10,14 +10,14 @@ Parsing is case-insensitive and ignores spaces and commas between tokens:
 >>> format_tiles(parse_tiles("123m 11z"), style="unicode")
 '🀇🀈🀉🀀🀀'
 >>> format_tiles(parse_tiles("1B 2B 3B GD E"), style="mpsz")
-'123s16z'
+'123s61z'
 
 Errors name the offending token, its position, and the nearest valid token:
 
->>> parse_tiles("1B 2B XB")
+>>> parse_tiles("1B 2B Chiken")
 Traceback (most recent call last):
     ...
-mahjong_rules.errors.NotationError: unknown token 'XB' at position 6; did you mean 'RB'?
+mahjong_rules.errors.NotationError: unknown token 'Chiken' at position 6; did you mean 'Chicken'?
 """
 
 from __future__ import annotations

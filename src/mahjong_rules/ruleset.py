@@ -46,6 +46,22 @@ def _is_optional_tile(instance: object, attribute: attrs.Attribute[Tile | None],
         raise TypeError(f"{attribute.name} is a Tile or None, not {value!r}")
 
 
+def _melds(items: Iterable[Meld]) -> tuple[Meld, ...]:
+    return tuple(items)
+
+
+def _score_items(items: Iterable[ScoreItem]) -> tuple[ScoreItem, ...]:
+    return tuple(items)
+
+
+def _reasons(items: Iterable[Reason]) -> tuple[Reason, ...]:
+    return tuple(items)
+
+
+def _transfers(items: Iterable[Transfer]) -> tuple[Transfer, ...]:
+    return tuple(items)
+
+
 @attrs.frozen
 class WinContext:
     """How a hand was won. Every field defaults to the plain case: won on a discard, nothing
@@ -123,7 +139,7 @@ class Arrangement:
         description: what the ruleset read the hand as (for example a sequence or a card line).
     """
 
-    melds: tuple[Meld, ...] = attrs.field(converter=tuple)
+    melds: tuple[Meld, ...] = attrs.field(converter=_melds)
     description: str = ""
 
     def __str__(self) -> str:
@@ -151,9 +167,9 @@ class Evaluation:
     context: WinContext
     is_winning: bool
     points: int = 0
-    breakdown: tuple[ScoreItem, ...] = attrs.field(default=(), converter=tuple)
+    breakdown: tuple[ScoreItem, ...] = attrs.field(default=(), converter=_score_items)
     arrangement: Arrangement | None = None
-    reasons: tuple[Reason, ...] = attrs.field(default=(), converter=tuple)
+    reasons: tuple[Reason, ...] = attrs.field(default=(), converter=_reasons)
 
     def __attrs_post_init__(self) -> None:
         if self.is_winning and self.reasons:
@@ -216,7 +232,7 @@ class Settlement:
         payments: each seat's net amount, positive when it receives; always sums to zero.
     """
 
-    transfers: tuple[Transfer, ...] = attrs.field(converter=tuple)
+    transfers: tuple[Transfer, ...] = attrs.field(converter=_transfers)
     seats: tuple[Seat, ...] = attrs.field(default=tuple(Seat), converter=_seats)
     payments: Mapping[Seat, int] = attrs.field(init=False, eq=False, hash=False)
 

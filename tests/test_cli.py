@@ -1,0 +1,73 @@
+"""The mahjong-rules command line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from mahjong_rules.cli import DEMO_HANDS, main
+
+
+def test_demo_prints_every_example_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo"]) == 0
+    out = capsys.readouterr().out
+    for title, _ in DEMO_HANDS:
+        assert title in out
+    assert "🀇🀈🀉" in out  # the unicode rendering of 1-2-3 Craks from the Singapore example
+
+
+def test_demo_json_round_trips_the_hands(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert len(report["hands"]) == len(DEMO_HANDS)
+    thirteen_wonders = report["hands"][-1]["hand"]
+    assert thirteen_wonders["tiles"] == 14
+    assert thirteen_wonders["counts"]["RD"] == 2
+
+
+def test_parse_json_reports_melds_and_tileset_problems(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["parse", "1B 1B 1B 1B 1B Cat [J 5C 5C @W]", "--tileset", "american", "--json"])
+    assert status == 1  # the hand cannot exist in the American set
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["canonical"] == "11111B Cat [55C J@W]"
+    assert summary["melds"] == [
+        {"notation": "[55C J@W]", "kind": "pung", "exposed": True, "represents": "5C", "called_from": "WEST"}
+    ]
+    assert summary["problems"] == ["5 of 1B, the set has 4", "Cat is not in the set"]
+
+
+def test_parse_plain_output(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["parse", "123m 11z", "--tileset", "singapore"]) == 0
+    out = capsys.readouterr().out
+    assert "canonical: 123C EE" in out
+    assert "in the Singapore tile set: none" in out
+
+
+def test_bad_input_exits_2_with_the_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["parse", "1B 2B XB"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown token 'XB' at position 6" in err
+
+
+def test_unknown_ruleset_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["evaluate", "no-such-ruleset", "1B"]) == 2
+    assert "unknown ruleset 'no-such-ruleset'" in capsys.readouterr().err
+
+
+def test_rulesets_json_is_a_mapping(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rulesets", "--json"]) == 0
+    assert isinstance(json.loads(capsys.readouterr().out), dict)
+
+
+def test_python_dash_m_runs_the_same_command() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "mahjong_rules", "parse", "soap 0B"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0
+    assert "canonical: GD WD" in result.stdout

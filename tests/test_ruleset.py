@@ -1,0 +1,117 @@
+"""The protocol's records: WinContext, Evaluation, Settlement, and the toy ruleset through them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import mahjong_rules as mr
+from tests.toy_ruleset import SevenPairsOptions, SevenPairsRuleset
+
+E, S, W, N = mr.Seat
+
+
+def test_win_context_defaults_are_the_plain_case() -> None:
+    context = mr.WinContext()
+    assert context.self_drawn is False
+    assert context.winning_tile is None
+    assert (context.first_turn, context.last_tile) == (False, False)
+    assert (context.kong_replacement, context.robbing_kong, context.flower_replacement) == (
+        False,
+        False,
+        False,
+    )
+    assert (context.seat_wind, context.prevailing_wind) == (E, E)
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        pytest.param({"kong_replacement": True}, "kong_replacement is a self-drawn win", id="kong-not-drawn"),
+        pytest.param(
+            {"flower_replacement": True}, "flower_replacement is a self-drawn win", id="flower-not-drawn"
+        ),
+        pytest.param({"robbing_kong": True, "self_drawn": True}, "robbing_kong", id="robbing-drawn"),
+        pytest.param(
+            {"kong_replacement": True, "flower_replacement": True, "self_drawn": True},
+            "either a kong or a flower",
+            id="both-replacements",
+        ),
+    ],
+)
+def test_win_context_refuses_contradictions(flags: dict[str, Any], message: str) -> None:
+    # Ruling S13: kong and flower replacements are self-drawn; robbing the kong is a discard win.
+    with pytest.raises(mr.ContextError, match=message):
+        mr.WinContext(**flags)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("self_drawn", 1), ("seat_wind", "E"), ("winning_tile", "3B"), ("last_tile", None)],
+)
+def test_win_context_checks_types(field: str, value: object) -> None:
+    with pytest.raises(TypeError, match=field):
+        mr.WinContext(**{field: value})  # type: ignore[arg-type]
+
+
+def test_evaluation_invariants() -> None:
+    hand = mr.Hand.parse("1B")
+    context = mr.WinContext()
+    with pytest.raises(ValueError, match="says why"):
+        mr.Evaluation("toy", hand, context, is_winning=False)
+    with pytest.raises(ValueError, match="no reasons"):
+        mr.Evaluation("toy", hand, context, is_winning=True, reasons=[mr.Reason("x", "y")])
+    with pytest.raises(ValueError, match="0 points"):
+        mr.Evaluation("toy", hand, context, is_winning=False, points=3, reasons=[mr.Reason("x", "y")])
+
+
+def test_settlement_nets_transfers_and_sums_to_zero() -> None:
+    # The Flex payout example: discarder pays 6, the other two pay 3 each; winner receives 12.
+    settlement = mr.Settlement(
+        [mr.Transfer(S, E, 6, "discarder"), mr.Transfer(W, E, 3), mr.Transfer(N, E, 3)]
+    )
+    assert dict(settlement.payments) == {E: 12, S: -6, W: -3, N: -3}
+    assert sum(settlement.payments.values()) == 0
+    with pytest.raises(TypeError):
+        settlement.payments[E] = 0  # type: ignore[index]
+
+
+def test_settlement_for_fewer_seats() -> None:
+    settlement = mr.Settlement([mr.Transfer(S, E, 2)], seats=(S, E, W))
+    assert dict(settlement.payments) == {E: 2, S: -2, W: 0}
+    with pytest.raises(ValueError, match="NORTH is not one of"):
+        mr.Settlement([mr.Transfer(N, E, 2)], seats=(S, E, W))
+
+
+def test_transfer_invariants() -> None:
+    with pytest.raises(ValueError, match="does not pay itself"):
+        mr.Transfer(E, E, 1)
+    with pytest.raises(ValueError, match="non-negative"):
+        mr.Transfer(S, E, -1)
+
+
+def test_toy_ruleset_provides_the_protocol_end_to_end() -> None:
+    ruleset = SevenPairsRuleset(SevenPairsOptions())
+    assert isinstance(ruleset, mr.Ruleset)
+    winning = mr.Hand.parse("11B 22B 33B 44C 55C 1111D")
+    evaluation = ruleset.evaluate(winning, mr.WinContext(self_drawn=True))
+    assert evaluation.is_winning
+    assert evaluation.points == 7
+    assert [item.points for item in evaluation.breakdown] == [7]
+    assert evaluation.arrangement is not None
+    assert [meld.kind_name for meld in evaluation.arrangement.melds] == ["pair"] * 7
+    assert "Mahjong in seven-pairs, 7 points" in str(evaluation)
+
+    losing = ruleset.evaluate(mr.Hand.parse("11B 22B 33B 44C 55C 66D 1D J"))
+    assert not losing.is_winning
+    assert losing.points == 0
+    assert [reason.code for reason in losing.reasons] == ["joker"]
+    assert "a joker cannot stand in a pair" in str(losing)
+
+    one_short = mr.Hand.parse("11B 22B 33B 44C 55C 66D 7D")
+    assert ruleset.tiles_away(one_short) == 1
+    assert ruleset.waits(one_short) == frozenset({mr.Tile.parse("7D")})
+
+    settlement = ruleset.settle(evaluation, winner=W, discarder=N)
+    assert dict(settlement.payments) == {W: 28, E: -7, S: -7, N: -14}
