@@ -152,7 +152,7 @@ def _cmd_rulesets(args: argparse.Namespace) -> int:
 def _convert_option(ruleset: str, text: str) -> tuple[str, Any]:
     name, sep, raw = text.partition("=")
     if not sep:
-        raise SystemExit(f"mahjong-rules: option {text!r} is not NAME=VALUE")
+        raise ValueError(f"option {text!r} is not NAME=VALUE")
     options_class = _ruleset_class(ruleset).Options
     attrs.resolve_types(options_class)
     field = {f.alias: f for f in attrs.fields(options_class)}.get(name)

@@ -1,0 +1,95 @@
+"""Sphinx configuration of the mahjong_rules documentation.
+
+Build with ``python -m sphinx -W --keep-going -b html docs docs/_build/html`` from the repository
+root. The package is installed (editable) in the development environment; putting ``../src`` on
+the path as well lets the docs build from a plain checkout.
+"""
+
+from __future__ import annotations
+
+import enum
+import sys
+from pathlib import Path
+from typing import Any
+
+_SRC = Path(__file__).resolve().parent.parent / "src"
+if _SRC.is_dir() and str(_SRC) not in sys.path:
+    sys.path.insert(0, str(_SRC))
+
+import mahjong_rules  # noqa: E402
+
+# -- project --------------------------------------------------------------------------------------
+
+project = "mahjong_rules"
+author = "The mahjong_rules developers"
+copyright = "The mahjong_rules developers, MIT licence"
+release = mahjong_rules.__version__
+version = ".".join(release.split(".")[:2])
+
+# -- general --------------------------------------------------------------------------------------
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.viewcode",
+]
+
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+nitpicky = False
+language = "en"
+
+# -- autodoc and napoleon -------------------------------------------------------------------------
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+autodoc_class_signature = "mixed"
+
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+napoleon_use_ivar = False
+napoleon_use_rtype = False
+
+# -- HTML -----------------------------------------------------------------------------------------
+
+html_theme = "furo"
+html_title = f"mahjong_rules {release}"
+html_static_path: list[str] = []
+
+
+# -- local tweaks ---------------------------------------------------------------------------------
+#
+# Napoleon reads the first line of an attribute or property docstring as "type: description" and
+# splits it at the first colon. The library's property docstrings are plain sentences that often
+# contain a colon ("The suit's letter in canonical tokens: ``B``, ``C`` or ``D``."), so for those
+# the docstring is kept exactly as written.
+
+_PLAIN_DOCSTRINGS = frozenset({"attribute", "property", "data"})
+_original_docstrings: dict[str, list[str]] = {}
+
+
+def _remember_docstring(app: Any, what: str, name: str, obj: object, options: Any, lines: list[str]) -> None:
+    if what in _PLAIN_DOCSTRINGS:
+        _original_docstrings[name] = list(lines)
+
+
+def _restore_docstring(app: Any, what: str, name: str, obj: object, options: Any, lines: list[str]) -> None:
+    original = _original_docstrings.pop(name, None)
+    if original is not None:
+        lines[:] = original
+
+
+def _hide_constructor_signature(
+    app: Any, what: str, name: str, obj: object, options: Any, signature: str | None, annotation: str
+) -> tuple[str, str] | None:
+    """Enums and protocols are not built by calling them: show no ``(value)`` or ``(*args)``."""
+    if what == "class" and (isinstance(obj, enum.EnumMeta) or getattr(obj, "_is_protocol", False)):
+        return "", ""
+    return None
+
+
+def setup(app: Any) -> dict[str, Any]:
+    # Napoleon's own handler runs at the default priority, 500.
+    app.connect("autodoc-process-docstring", _remember_docstring, priority=400)
+    app.connect("autodoc-process-docstring", _restore_docstring, priority=600)
+    app.connect("autodoc-process-signature", _hide_constructor_signature)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
