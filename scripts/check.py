@@ -17,10 +17,7 @@ CHECKS: list[tuple[str, list[str]]] = [
     ("ruff check", [sys.executable, "-m", "ruff", "check", "."]),
     ("ruff format", [sys.executable, "-m", "ruff", "format", "--check", "."]),
     ("mypy --strict", [sys.executable, "-m", "mypy", "--strict", "src", "tests"]),
-    (
-        "sphinx-build -W",
-        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", "docs", "docs/_build/html"],
-    ),
+    ("sphinx-build -W", [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "docs", "docs/_build"]),
     # pytest runs last so that its summary line closes the output.
     ("pytest", [sys.executable, "-m", "pytest", "-q"]),
 ]

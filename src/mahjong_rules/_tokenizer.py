@@ -112,9 +112,15 @@ _PUNCTUATION = {
 }
 
 
+# Errors quote at most this many characters of a bad token, so that a huge input cannot make a
+# huge message; the quoted text still starts at the reported position.
+TOKEN_QUOTE_LIMIT = 24
+
+
 def _word_at(text: str, start: int) -> str:
     end = start
-    while end < len(text) and (text[end].isalnum() and text[end].isascii()):
+    limit = min(len(text), start + TOKEN_QUOTE_LIMIT)
+    while end < limit and text[end].isascii() and text[end].isalnum():
         end += 1
     return text[start : max(end, start + 1)]
 
@@ -169,12 +175,13 @@ def _digits(text: str, start: int) -> Generator[Token, None, int]:
     digits = text[start:end]
     letter = text[end].lower() if end < len(text) else ""
     if letter not in SUIT_LETTERS:
+        quoted = digits[:TOKEN_QUOTE_LIMIT]
         raise NotationError(
-            f"digits {digits!r} have no suit letter",
+            f"digits {quoted!r} have no suit letter",
             text=text,
-            token=digits,
+            token=quoted,
             position=start,
-            suggestion=f"{digits}B",
+            suggestion=f"{digits}B" if len(digits) <= TOKEN_QUOTE_LIMIT else None,
         )
     suit = SUIT_LETTERS[letter]
     for offset, digit in enumerate(digits):
@@ -222,12 +229,13 @@ def _letters(text: str, start: int) -> Generator[Token, None, int]:
         lowered = text[i : i + _LONGEST_WORD].lower()
         size = next((n for n in range(len(lowered), 0, -1) if lowered[:n] in LETTER_TILES), 0)
         if size == 0:
-            word = _word_at(text, start)
+            # Name the whole run when it is short ("Sopa"), else the part from the failure on.
+            word = _word_at(text, start if end_of_run - start <= TOKEN_QUOTE_LIMIT else i)
             raise NotationError(
                 f"unknown token {word!r}",
                 text=text,
                 token=word,
-                position=start,
+                position=start if end_of_run - start <= TOKEN_QUOTE_LIMIT else i,
                 suggestion=nearest_token(word),
             )
         found.append(Token(TokenKind.TILE, i, text[i : i + size], LETTER_TILES[lowered[:size]]))

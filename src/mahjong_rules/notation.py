@@ -57,10 +57,11 @@ _MPSZ_HONOR_DIGIT = {"E": 1, "S": 2, "W": 3, "N": 4, "WD": 5, "GD": 6, "RD": 7}
 
 
 class _ParsedMeld:
-    __slots__ = ("called_from", "exposed", "position", "represents", "tiles")
+    __slots__ = ("called_from", "end", "exposed", "position", "represents", "tiles")
 
     def __init__(self, position: int, exposed: bool) -> None:
         self.position = position
+        self.end = position  # the position just after the closing bracket, once closed
         self.exposed = exposed
         self.tiles: list[Token] = []
         self.called_from: Token | None = None
@@ -74,10 +75,10 @@ def _structure(text: str) -> tuple[list[Token], list[_ParsedMeld]]:
     loose: list[Token] = []
     melds: list[_ParsedMeld] = []
     current: _ParsedMeld | None = None
-    expecting_represented = False
+    expecting_represented: Token | None = None  # the '=' waiting for its tile
     for token in tokenize(text):
         kind = token.kind
-        if expecting_represented:
+        if expecting_represented is not None:
             if kind is not TokenKind.TILE or current is None:
                 raise NotationError(
                     "'=' must be followed by the tile the set stands for",
@@ -86,7 +87,7 @@ def _structure(text: str) -> tuple[list[Token], list[_ParsedMeld]]:
                     position=token.position,
                 )
             current.represents = token
-            expecting_represented = False
+            expecting_represented = None
         elif kind is TokenKind.TILE:
             if current is None:
                 loose.append(token)
@@ -132,6 +133,7 @@ def _structure(text: str) -> tuple[list[Token], list[_ParsedMeld]]:
                     token=text[current.position : token.position + 1],
                     position=current.position,
                 )
+            current.end = token.position + 1
             melds.append(current)
             current = None
         elif kind is TokenKind.CALLED_FROM:
@@ -158,13 +160,13 @@ def _structure(text: str) -> tuple[list[Token], list[_ParsedMeld]]:
                     token=token.text,
                     position=token.position,
                 )
-            expecting_represented = True
-    if expecting_represented:
+            expecting_represented = token
+    if expecting_represented is not None:
         raise NotationError(
             "'=' must be followed by the tile the set stands for",
             text=text,
             token="=",
-            position=len(text),
+            position=expecting_represented.position,
         )
     if current is not None:
         bracket = "[" if current.exposed else "{"
@@ -189,11 +191,10 @@ def _build_meld(text: str, parsed: _ParsedMeld) -> Meld:
             represents=None if parsed.represents is None else parsed.represents.tile,
         )
     except MeldError as error:
-        end = parsed.tiles[-1].position + len(parsed.tiles[-1].text)
         raise NotationError(
             f"invalid set: {error}",
             text=text,
-            token=text[parsed.position : end + 1],
+            token=text[parsed.position : parsed.end],
             position=parsed.position,
         ) from error
 
@@ -247,11 +248,12 @@ def parse_meld(text: str) -> Meld:
             position=token.position,
         )
     if len(melds) != 1:
+        extra = melds[1] if melds else None
         raise NotationError(
             f"expected exactly one meld, found {len(melds)}",
             text=text,
-            token=text.strip()[:20],
-            position=melds[1].position if melds else 0,
+            token=text[extra.position : extra.end] if extra else text,
+            position=extra.position if extra else 0,
         )
     return _build_meld(text, melds[0])
 

@@ -1,0 +1,212 @@
+"""Hands: concealed tiles plus melds, their counts, equality and notation."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+import pytest
+
+import mahjong_rules as mr
+
+B, C, D = mr.Suit.BAMS, mr.Suit.CRAKS, mr.Suit.DOTS
+NORTH = mr.Seat.NORTH.wind
+J = mr.Tile.JOKER
+
+# Written out of order on purpose: concealed tiles are sorted, melds keep their order.
+TEXT = "5B 2B 2B 2B 4C 3C 3C [777C @E] {5555D} [JJJ=N@S]"
+CANONICAL = "222B 5B 334C [777C@E] {5555D} [JJJ=N@S]"
+
+
+@pytest.fixture
+def hand() -> mr.Hand:
+    return mr.Hand.parse(TEXT)
+
+
+def test_concealed_tiles_are_sorted(hand: mr.Hand) -> None:
+    assert hand.concealed == (B.tile(2), B.tile(2), B.tile(2), B.tile(5), C.tile(3), C.tile(3), C.tile(4))
+
+
+def test_melds_keep_their_order(hand: mr.Hand) -> None:
+    assert hand.melds == (
+        mr.Meld((C.tile(7),) * 3, called_from=mr.Seat.EAST),
+        mr.Meld((D.tile(5),) * 4, exposed=False),
+        mr.Meld((J, J, J), represents=NORTH, called_from=mr.Seat.SOUTH),
+    )
+    reordered = mr.Hand.parse("5B 2B 2B 2B 4C 3C 3C [JJJ=N@S] {5555D} [777C @E]")
+    assert reordered.melds == tuple(reversed(hand.melds))
+    assert reordered != hand
+
+
+def test_exposed_leaves_out_concealed_kongs(hand: mr.Hand) -> None:
+    assert hand.exposed == (hand.melds[0], hand.melds[2])
+    assert all(meld.exposed for meld in hand.exposed)
+
+
+def test_len_and_tiles(hand: mr.Hand) -> None:
+    assert len(hand) == 7 + 3 + 4 + 3
+    assert hand.tiles == hand.concealed + (C.tile(7),) * 3 + (D.tile(5),) * 4 + (J,) * 3
+
+
+def test_counts(hand: mr.Hand) -> None:
+    expected = [0] * 49
+    expected[1] = 3  # 2B
+    expected[4] = 1  # 5B
+    expected[11] = 2  # 3C
+    expected[12] = 1  # 4C
+    expected[15] = 3  # 7C
+    expected[22] = 4  # 5D
+    expected[47] = 3  # J
+    assert hand.counts == tuple(expected)
+
+
+def test_concealed_counts(hand: mr.Hand) -> None:
+    expected = [0] * 49
+    expected[1] = 3  # 2B
+    expected[4] = 1  # 5B
+    expected[11] = 2  # 3C
+    expected[12] = 1  # 4C
+    assert hand.concealed_counts == tuple(expected)
+
+
+def test_count_and_joker_count(hand: mr.Hand) -> None:
+    assert hand.count(C.tile(7)) == 3
+    assert hand.count(B.tile(2)) == 3
+    assert hand.count(D.tile(5)) == 4
+    assert hand.count(J) == 3
+    # The tile an all-joker set stands for is not a tile of the hand.
+    assert hand.count(NORTH) == 0
+    assert hand.joker_count == 3
+    assert mr.Hand.parse("1B J [J 5C 5C] {JJJJ=N}").joker_count == 6
+
+
+@pytest.mark.parametrize(
+    ("text", "concealed"),
+    [
+        ("1B 2B 3B", True),
+        ("1B {5555C}", True),
+        ("", True),
+        ("1B [555C]", False),
+        ("{5555C} [NNN@E]", False),
+    ],
+    ids=["loose-only", "concealed-kong", "empty", "exposed-pung", "kong-and-exposed"],
+)
+def test_is_concealed(text: str, concealed: bool) -> None:
+    assert mr.Hand.parse(text).is_concealed is concealed
+
+
+def test_str_is_canonical(hand: mr.Hand) -> None:
+    assert str(hand) == CANONICAL
+
+
+def test_str_round_trip(hand: mr.Hand) -> None:
+    assert mr.Hand.parse(str(hand)) == hand
+
+
+def test_repr_round_trip(hand: mr.Hand) -> None:
+    assert repr(hand) == f"Hand.parse({CANONICAL!r})"
+    assert eval(repr(hand), {"Hand": mr.Hand}) == hand
+
+
+@pytest.mark.parametrize(
+    ("style", "expected"),
+    [
+        ("compact", CANONICAL),
+        ("tokens", "2B 2B 2B 5B 3C 3C 4C [7C 7C 7C@E] {5D 5D 5D 5D} [J J J=N@S]"),
+        (
+            "unicode",
+            "\U0001f011\U0001f011\U0001f011\U0001f014\U0001f009\U0001f009\U0001f00a"
+            " [\U0001f00d\U0001f00d\U0001f00d@E]"
+            " {\U0001f01d\U0001f01d\U0001f01d\U0001f01d}"
+            " [\U0001f02a\U0001f02a\U0001f02a=\U0001f003@S]",
+        ),
+    ],
+    ids=["compact", "tokens", "unicode"],
+)
+def test_format_styles(hand: mr.Hand, style: Any, expected: str) -> None:
+    assert hand.format(style) == expected
+    assert mr.Hand.parse(expected) == hand
+
+
+def test_format_mpsz() -> None:
+    hand = mr.Hand.parse("5B 2B 2B 2B 4C 3C 3C [777C @E] {5555D} GD N")
+    assert hand.format("mpsz") == "2225s334m64z [777m@E] {5555p}"  # GD (6z) sorts before N (4z)
+    assert mr.Hand.parse(hand.format("mpsz")) == hand
+
+
+def test_format_mpsz_refuses_jokers(hand: mr.Hand) -> None:
+    with pytest.raises(ValueError, match="mpsz"):
+        hand.format("mpsz")
+
+
+def test_format_unknown_style(hand: mr.Hand) -> None:
+    with pytest.raises(ValueError, match="style"):
+        hand.format(cast(Any, "fancy"))
+
+
+def test_equality_ignores_the_order_of_concealed_tiles() -> None:
+    one = mr.Hand.parse("1B 2B N [333C]")
+    other = mr.Hand.parse("N 2B 1B [333C]")
+    assert one == other
+    assert hash(one) == hash(other)
+
+
+def test_exposed_and_concealed_tiles_differ() -> None:
+    assert mr.Hand.parse("333C") != mr.Hand.parse("[333C]")
+    assert mr.Hand.parse("[333C]") != mr.Hand.parse("{333C}")
+    assert mr.Hand.parse("[333C@E]") != mr.Hand.parse("[333C@W]")
+
+
+def test_constructor_matches_parse() -> None:
+    built = mr.Hand(
+        [C.tile(4), B.tile(2), B.tile(2)],
+        [mr.Meld((J, J, J), represents=NORTH, called_from=mr.Seat.SOUTH)],
+    )
+    assert built == mr.Hand.parse("2B 2B 4C [JJJ=N@S]")
+    assert built.concealed == (B.tile(2), B.tile(2), C.tile(4))
+
+
+def test_empty_hand() -> None:
+    empty = mr.Hand()
+    assert len(empty) == 0
+    assert empty.concealed == ()
+    assert empty.melds == ()
+    assert empty.tiles == ()
+    assert str(empty) == ""
+    assert mr.Hand.parse("") == empty
+    assert mr.Hand.parse(" , ") == empty
+
+
+def test_melds_only_hand() -> None:
+    hand = mr.Hand.parse("[111B] [222B]")
+    assert hand.concealed == ()
+    assert str(hand) == "[111B] [222B]"
+    assert len(hand) == 6
+
+
+@pytest.mark.parametrize(
+    "concealed",
+    [["1B"], [B.tile(1), "2B"], [1], [mr.Meld.parse("[111B]")]],
+    ids=["str", "tile-and-str", "int", "meld"],
+)
+def test_concealed_must_be_tiles(concealed: Any) -> None:
+    with pytest.raises(TypeError):
+        mr.Hand(concealed)
+
+
+@pytest.mark.parametrize(
+    "melds", [["[111B]"], [B.tile(1)], [(B.tile(1),) * 3]], ids=["str", "tile", "tuple-of-tiles"]
+)
+def test_melds_must_be_melds(melds: Any) -> None:
+    with pytest.raises(TypeError):
+        mr.Hand((), melds)
+
+
+def test_tileset_argument_must_be_a_tileset() -> None:
+    with pytest.raises(TypeError):
+        mr.Hand.parse("1B", tileset=cast(Any, "american"))
+
+
+def test_hand_is_immutable(hand: mr.Hand) -> None:
+    with pytest.raises(AttributeError):
+        hand.concealed = ()  # type: ignore[misc]
+    assert len(hand.concealed) == 7
