@@ -6,9 +6,7 @@ from __future__ import annotations
 import random
 
 # Our index (Bams 0-8, Craks 9-17, Dots 18-26, Green Red White 27-29, E S W N 30-33) -> theirs.
-TO_PEER = (
-    [18 + i for i in range(9)] + list(range(9)) + [9 + i for i in range(9)] + [32, 33, 31, 27, 28, 29, 30]
-)
+TO_PEER = [18 + i for i in range(9)] + list(range(9)) + [9 + i for i in range(9)] + [32, 33, 31, 27, 28, 29, 30]
 WALL = [kind for kind in range(34) for _ in range(4)]
 
 

@@ -79,9 +79,7 @@ def main() -> int:
                 peer[peer_index] -= 1
         checked["waits"] += 1
         if ours_waits != theirs_waits:
-            mismatches.append(
-                f"waits {counts[:34]}: ours {sorted(ours_waits)}, theirs {sorted(theirs_waits)}"
-            )
+            mismatches.append(f"waits {counts[:34]}: ours {sorted(ours_waits)}, theirs {sorted(theirs_waits)}")
 
     for line in mismatches[:50]:
         print(line)

@@ -69,9 +69,7 @@ def first_use_cost() -> str:
         "s.is_complete(h); s.tiles_away(h); s.waits(h);"
         "print(f'{(time.perf_counter() - t) * 1000:.0f} ms')"
     )
-    return subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout.strip()
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
 
 
 def main() -> int:

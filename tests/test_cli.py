@@ -81,10 +81,7 @@ def test_option_without_a_value_exits_2(capsys: pytest.CaptureFixture[str]) -> N
     try:
         assert main(["evaluate", "seven-pairs", "11B 22B 33B 44C 55C 66D 77D", "-o", "pair_value"]) == 2
         assert "option 'pair_value' is not NAME=VALUE" in capsys.readouterr().err
-        assert (
-            main(["evaluate", "seven-pairs", "11B 22B 33B 44C 55C 66D 77D", "-o", "pair_value=2", "--json"])
-            == 0
-        )
+        assert main(["evaluate", "seven-pairs", "11B 22B 33B 44C 55C 66D 77D", "-o", "pair_value=2", "--json"]) == 0
         assert json.loads(capsys.readouterr().out)["points"] == 14
     finally:
         mr.unregister_ruleset("seven-pairs")

@@ -193,9 +193,7 @@ def test_concealed_must_be_tiles(concealed: Any) -> None:
         mr.Hand(concealed)
 
 
-@pytest.mark.parametrize(
-    "melds", [["[111B]"], [B.tile(1)], [(B.tile(1),) * 3]], ids=["str", "tile", "tuple-of-tiles"]
-)
+@pytest.mark.parametrize("melds", [["[111B]"], [B.tile(1)], [(B.tile(1),) * 3]], ids=["str", "tile", "tuple-of-tiles"])
 def test_melds_must_be_melds(melds: Any) -> None:
     with pytest.raises(TypeError):
         mr.Hand((), melds)

@@ -242,9 +242,7 @@ def test_a_meld_needs_tiles() -> None:
         mr.Meld(())
 
 
-@pytest.mark.parametrize(
-    "tiles", [["5C", "5C", "5C"], [1, 2, 3], [C.tile(5), None]], ids=["str", "int", "None"]
-)
+@pytest.mark.parametrize("tiles", [["5C", "5C", "5C"], [1, 2, 3], [C.tile(5), None]], ids=["str", "int", "None"])
 def test_a_meld_holds_only_tiles(tiles: Any) -> None:
     with pytest.raises(TypeError):
         mr.Meld(tiles)

@@ -272,9 +272,7 @@ def test_format_mpsz(tiles: tuple[mr.Tile, ...], expected: str) -> None:
     assert mr.format_tiles(tiles, style="mpsz") == expected
 
 
-@pytest.mark.parametrize(
-    "token", ["F", "J", "Cat", "Mouse", "Rooster", "Centipede", "RF1", "BF4", "Blank"], ids=str
-)
+@pytest.mark.parametrize("token", ["F", "J", "Cat", "Mouse", "Rooster", "Centipede", "RF1", "BF4", "Blank"], ids=str)
 def test_format_mpsz_refuses_tiles_without_an_mpsz_form(token: str) -> None:
     with pytest.raises(ValueError, match="mpsz"):
         mr.format_tiles(_tiles("1B", token), style="mpsz")

@@ -29,9 +29,7 @@ def test_win_context_defaults_are_the_plain_case() -> None:
     ("flags", "message"),
     [
         pytest.param({"kong_replacement": True}, "kong_replacement is a self-drawn win", id="kong-not-drawn"),
-        pytest.param(
-            {"flower_replacement": True}, "flower_replacement is a self-drawn win", id="flower-not-drawn"
-        ),
+        pytest.param({"flower_replacement": True}, "flower_replacement is a self-drawn win", id="flower-not-drawn"),
         pytest.param({"robbing_kong": True, "self_drawn": True}, "robbing_kong", id="robbing-drawn"),
         pytest.param(
             {"kong_replacement": True, "flower_replacement": True, "self_drawn": True},
@@ -68,9 +66,7 @@ def test_evaluation_invariants() -> None:
 
 def test_settlement_nets_transfers_and_sums_to_zero() -> None:
     # The Flex payout example: discarder pays 6, the other two pay 3 each; winner receives 12.
-    settlement = mr.Settlement(
-        [mr.Transfer(S, E, 6, "discarder"), mr.Transfer(W, E, 3), mr.Transfer(N, E, 3)]
-    )
+    settlement = mr.Settlement([mr.Transfer(S, E, 6, "discarder"), mr.Transfer(W, E, 3), mr.Transfer(N, E, 3)])
     assert dict(settlement.payments) == {E: 12, S: -6, W: -3, N: -3}
     assert sum(settlement.payments.values()) == 0
     with pytest.raises(TypeError):

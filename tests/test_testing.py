@@ -19,9 +19,7 @@ def test_tiles_within_a_set(tile: mr.Tile) -> None:
     assert tile in SINGAPORE
 
 
-@given(
-    st.sampled_from([AMERICAN, SINGAPORE, NO_JOKERS]).flatmap(lambda ts: st.tuples(st.just(ts), melds(ts)))
-)
+@given(st.sampled_from([AMERICAN, SINGAPORE, NO_JOKERS]).flatmap(lambda ts: st.tuples(st.just(ts), melds(ts))))
 def test_melds_fit_their_tile_set(drawn: tuple[mr.TileSet, mr.Meld]) -> None:
     tileset, meld = drawn
     assert tileset.problems(meld.tiles) == ()
@@ -29,9 +27,7 @@ def test_melds_fit_their_tile_set(drawn: tuple[mr.TileSet, mr.Meld]) -> None:
 
 
 @settings(max_examples=200)
-@given(
-    st.sampled_from([AMERICAN, SINGAPORE, NO_JOKERS]).flatmap(lambda ts: st.tuples(st.just(ts), hands(ts)))
-)
+@given(st.sampled_from([AMERICAN, SINGAPORE, NO_JOKERS]).flatmap(lambda ts: st.tuples(st.just(ts), hands(ts))))
 def test_hands_fit_their_tile_set(drawn: tuple[mr.TileSet, mr.Hand]) -> None:
     tileset, hand = drawn
     assert tileset.problems(hand) == ()

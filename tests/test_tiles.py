@@ -37,9 +37,7 @@ class Expected:
     american_suit: mr.Suit | None = None
 
 
-def _number_tiles(
-    first_index: int, suit: mr.Suit, letter: str, name: str, first_glyph: int
-) -> list[Expected]:
+def _number_tiles(first_index: int, suit: mr.Suit, letter: str, name: str, first_glyph: int) -> list[Expected]:
     return [
         Expected(
             index=first_index + rank - 1,
@@ -75,9 +73,7 @@ EXPECTED: list[Expected] = [
         dragon=mr.Dragon.GREEN,
         american_suit=mr.Suit.BAMS,
     ),
-    Expected(
-        28, "RD", "Red Dragon", 0x1F004, mr.TileKind.DRAGON, dragon=mr.Dragon.RED, american_suit=mr.Suit.CRAKS
-    ),
+    Expected(28, "RD", "Red Dragon", 0x1F004, mr.TileKind.DRAGON, dragon=mr.Dragon.RED, american_suit=mr.Suit.CRAKS),
     Expected(
         29,
         "WD",
@@ -350,9 +346,7 @@ def test_flower_seats_follow_the_flower_number() -> None:
 
 
 def test_animals() -> None:
-    assert [animal.tile for animal in mr.Animal] == [
-        _tile(t) for t in ("Cat", "Mouse", "Rooster", "Centipede")
-    ]
+    assert [animal.tile for animal in mr.Animal] == [_tile(t) for t in ("Cat", "Mouse", "Rooster", "Centipede")]
     assert mr.Animal.ROOSTER.tile is mr.Tile.parse("Chicken")
 
 

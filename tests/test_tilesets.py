@@ -336,9 +336,7 @@ def test_jokers_and_flowers_are_counted_ruling_t5() -> None:
     flex = mr.TileSet.flex(flowers=6)
     assert _parse_error("F F F F F F F", flex).problems == (mr.TileProblem(F, 7, 6, position=12, token="F"),)
     singapore = mr.TileSet.singapore()
-    assert _parse_error("1B [J 5C 5C]", singapore).problems == (
-        mr.TileProblem(J, 1, 0, position=4, token="J"),
-    )
+    assert _parse_error("1B [J 5C 5C]", singapore).problems == (mr.TileProblem(J, 1, 0, position=4, token="J"),)
 
 
 def test_singapore_flowers_are_one_each_ruling_t5() -> None:

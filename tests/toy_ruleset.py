@@ -33,9 +33,7 @@ class SevenPairsRuleset:
         return mr.TileSet.american()
 
     def _pairs(self, hand: mr.Hand) -> int:
-        return sum(
-            count // 2 for tile, count in zip(mr.Tile.all(), hand.counts, strict=True) if not tile.is_joker
-        )
+        return sum(count // 2 for tile, count in zip(mr.Tile.all(), hand.counts, strict=True) if not tile.is_joker)
 
     def evaluate(self, hand: mr.Hand, context: mr.WinContext | None = None) -> mr.Evaluation:
         context = context or mr.WinContext()
@@ -77,14 +75,10 @@ class SevenPairsRuleset:
         if len(hand) != 13 or self.tiles_away(hand) != 1:
             return frozenset()
         return frozenset(
-            tile
-            for tile, count in zip(mr.Tile.all(), hand.counts, strict=True)
-            if count % 2 and not tile.is_joker
+            tile for tile, count in zip(mr.Tile.all(), hand.counts, strict=True) if count % 2 and not tile.is_joker
         )
 
-    def settle(
-        self, evaluation: mr.Evaluation, winner: mr.Seat, discarder: mr.Seat | None = None
-    ) -> mr.Settlement:
+    def settle(self, evaluation: mr.Evaluation, winner: mr.Seat, discarder: mr.Seat | None = None) -> mr.Settlement:
         transfers = [
             mr.Transfer(seat, winner, evaluation.points * (2 if seat is discarder else 1), "hand value")
             for seat in mr.Seat

@@ -112,6 +112,4 @@ def build_options(ruleset: str, options_class: type[Any], given: dict[str, Any])
         return options_class(**given)
     except (TypeError, ValueError) as error:
         culprit = next((name for name in given if name in str(error)), next(iter(given), ""))
-        raise OptionError(
-            f"invalid options: {error}", ruleset=ruleset, option=culprit, valid=valid
-        ) from error
+        raise OptionError(f"invalid options: {error}", ruleset=ruleset, option=culprit, valid=valid) from error

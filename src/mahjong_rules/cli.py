@@ -194,9 +194,7 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="mahjong-rules", description="Validate, score and analyse mahjong hands."
-    )
+    parser = argparse.ArgumentParser(prog="mahjong-rules", description="Validate, score and analyse mahjong hands.")
     commands = parser.add_subparsers(dest="command", required=True)
 
     demo = commands.add_parser("demo", help="evaluate the built-in example hands in every ruleset")

@@ -59,9 +59,7 @@ def _shape_of(tiles: tuple[Tile, ...]) -> MeldShape:
     if len(set(naturals)) <= 1:
         return MeldShape.IDENTICAL
     if len(naturals) < len(tiles):
-        raise MeldError(
-            f"a joker can stand only in a set of identical tiles, not in {' '.join(map(str, tiles))}"
-        )
+        raise MeldError(f"a joker can stand only in a set of identical tiles, not in {' '.join(map(str, tiles))}")
     first = tiles[0]
     if (
         len(tiles) == 3

@@ -69,9 +69,7 @@ def _load(entry_point: importlib.metadata.EntryPoint) -> type[Any]:
     try:
         loaded = entry_point.load()
     except Exception as error:  # any import failure of a third-party package
-        raise RulesetError(
-            f"ruleset {entry_point.name!r} from {source} could not be loaded: {error}"
-        ) from error
+        raise RulesetError(f"ruleset {entry_point.name!r} from {source} could not be loaded: {error}") from error
     return _check_ruleset_class(loaded, entry_point.name, source)
 
 

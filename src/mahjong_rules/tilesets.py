@@ -71,9 +71,7 @@ def _counts_converter(counts: Iterable[int]) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def _check_counts(
-    instance: TileSet, attribute: attrs.Attribute[tuple[int, ...]], value: tuple[int, ...]
-) -> None:
+def _check_counts(instance: TileSet, attribute: attrs.Attribute[tuple[int, ...]], value: tuple[int, ...]) -> None:
     if len(value) != NUM_TILE_KINDS or any(type(n) is not int or n < 0 for n in value):
         raise ValueError(f"a tile set's counts are {NUM_TILE_KINDS} non-negative integers")
 

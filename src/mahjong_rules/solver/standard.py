@@ -79,9 +79,7 @@ def _build_complete_suits() -> dict[Key, int]:
 
 def _build_complete_honors() -> dict[Key, int]:
     """Every honour pattern whose tiles are all pungs or pairs, mapped to its number of pairs."""
-    return {
-        pattern: pattern.count(2) for pattern in itertools.product((0, 2, 3), repeat=NUM_STANDARD_KINDS - 27)
-    }
+    return {pattern: pattern.count(2) for pattern in itertools.product((0, 2, 3), repeat=NUM_STANDARD_KINDS - 27)}
 
 
 _tables: dict[str, dict[Key, int]] = {}
@@ -353,12 +351,8 @@ def _part_waits(key: Key, table: dict[Key, int]) -> tuple[tuple[int, int], ...]:
 
 
 PartWaits = tuple[tuple[int, int], ...]
-_suit_waits: BoundedMemo[Key, PartWaits] = BoundedMemo(
-    lambda key: _part_waits(key, _complete_suits()), _MEMO_LIMIT
-)
-_honor_waits: BoundedMemo[Key, PartWaits] = BoundedMemo(
-    lambda key: _part_waits(key, _complete_honors()), _MEMO_LIMIT
-)
+_suit_waits: BoundedMemo[Key, PartWaits] = BoundedMemo(lambda key: _part_waits(key, _complete_suits()), _MEMO_LIMIT)
+_honor_waits: BoundedMemo[Key, PartWaits] = BoundedMemo(lambda key: _part_waits(key, _complete_honors()), _MEMO_LIMIT)
 
 
 def waits(counts: Sequence[int], sets: int = MAX_SETS, *, thirteen_wonders: bool = False) -> frozenset[int]:

@@ -1,0 +1,184 @@
+"""Tiles away, waits, discards and unseen tiles for any grammar, on top of the search, the
+distance programme and the standard-form tables.
+
+All functions take the concealed counts (jokers included) and the exposed sets separately:
+exposures stay as they are and only concealed tiles are arranged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from mahjong_rules.solver import standard
+from mahjong_rules.solver.distance import grammar_away
+from mahjong_rules.solver.grammar import JOKER, Grammar, Group
+from mahjong_rules.solver.search import has_arrangement as _search_has_arrangement
+from mahjong_rules.tiles import NUM_TILE_KINDS
+from mahjong_rules.tilesets import TileSet
+
+__all__ = ["DiscardOption", "discard_options", "has_arrangement", "tiles_away", "unseen", "waits"]
+
+
+def _standard_sets(grammar: Grammar, concealed_size: int) -> int | None:
+    """The sets the concealed tiles form under the standard form, or None if it does not apply."""
+    if not grammar.is_standard_form:
+        return None
+    sets, left = divmod(concealed_size - 2, 3)
+    return sets if left == 0 and 0 <= sets <= standard.MAX_SETS else None
+
+
+def has_arrangement(grammar: Grammar, counts: Sequence[int], exposed: Sequence[Group] = ()) -> bool:
+    """Whether the concealed tiles in ``counts`` can be arranged into the grammar's groups beside
+    the ``exposed`` sets (the standard form uses its tables).
+
+    >>> from mahjong_rules import Hand
+    >>> has_arrangement(Grammar.standard(), Hand.parse("123m456m789m234p55s").counts)
+    True
+    """
+    total = sum(counts)
+    sets = _standard_sets(grammar, total)
+    if sets is not None and total == sum(counts[:34]) and not any(group.is_pair for group in exposed):
+        return standard.is_complete(counts, sets)
+    try:
+        concealed_grammar = grammar.for_concealed(exposed)
+    except ValueError:
+        return False
+    return _search_has_arrangement(concealed_grammar, counts)
+
+
+def tiles_away(
+    grammar: Grammar,
+    counts: Sequence[int],
+    *,
+    size: int,
+    tileset: TileSet,
+    exposed: Sequence[Group] = (),
+    thirteen_wonders: bool = False,
+) -> int | None:
+    """The fewest tiles to exchange for the concealed tiles to become ``size`` tiles arranged into
+    the grammar's groups beside the ``exposed`` sets (0: they already are; a hand one tile short:
+    1); ``None`` when no such hand exists in the tile set.
+
+    ``size`` is the concealed part's size at Mahjong (14 less the exposed tiles, by ruling T2).
+    The standard form uses its tables (``thirteen_wonders`` adds that hand's distance, for a
+    fully concealed hand); grammars of identical and singles groups use the exact distance
+    programme.
+
+    >>> from mahjong_rules import Hand, TileSet
+    >>> tiles_away(Grammar.standard(), Hand.parse("123m456m789m234p5s").counts, size=14, tileset=TileSet.singapore())
+    1
+    """
+    sets = _standard_sets(grammar, size)
+    if sets is not None and not any(group.is_pair for group in exposed):
+        # Tiles outside the 34 are simply exchanged: they change nothing in what is missing.
+        return standard.tiles_away(counts, sets, thirteen_wonders=thirteen_wonders and not exposed)
+    return grammar_away(grammar, counts, size=size, tileset=tileset, exposed=exposed)
+
+
+def waits(
+    grammar: Grammar,
+    counts: Sequence[int],
+    *,
+    tileset: TileSet,
+    exposed: Sequence[Group] = (),
+    thirteen_wonders: bool = False,
+) -> frozenset[int]:
+    """The tile indexes whose addition lets the concealed tiles be arranged beside the ``exposed``
+    sets, leaving out tiles the hand already holds every copy of (ruling S14). A joker is a wait
+    when drawing one would complete the hand.
+
+    >>> from mahjong_rules import Hand, TileSet
+    >>> sorted(waits(Grammar.standard(), Hand.parse("123m456m789m234p5s").counts, tileset=TileSet.singapore()))
+    [4]
+    """
+    held = list(counts)
+    for group in exposed:
+        for index in group.tiles:
+            held[index] += 1
+        held[JOKER] += group.jokers
+    sets = _standard_sets(grammar, sum(counts) + 1)
+    if sets is not None and sum(counts) == sum(counts[:34]) and not any(group.is_pair for group in exposed):
+        found = standard.waits(counts, sets, thirteen_wonders=thirteen_wonders and not exposed)
+        return frozenset(index for index in found if held[index] < tileset.counts[index])
+    working = list(counts)
+    found_tiles = set()
+    for index in range(NUM_TILE_KINDS):
+        if held[index] >= tileset.counts[index]:
+            continue
+        working[index] += 1
+        if has_arrangement(grammar, working, exposed):
+            found_tiles.add(index)
+        working[index] -= 1
+    return frozenset(found_tiles)
+
+
+class DiscardOption(NamedTuple):
+    """A discard from a hand one tile over: what it leaves and which draws would then help."""
+
+    discard: int
+    tiles_away: int
+    helpful: frozenset[int]
+
+
+def discard_options(
+    grammar: Grammar,
+    counts: Sequence[int],
+    *,
+    size: int,
+    tileset: TileSet,
+    exposed: Sequence[Group] = (),
+    thirteen_wonders: bool = False,
+) -> list[DiscardOption]:
+    """For concealed tiles one more than ``size - 1`` (a hand that must discard): every tile it
+    could discard, the tiles away that leaves, and the tiles that would then bring it one closer,
+    best first (then by tile index). Discards that leave no reachable hand are omitted.
+
+    >>> from mahjong_rules import Hand, TileSet
+    >>> options = discard_options(Grammar.standard(), Hand.parse("123m456m789m234p5s E").counts,
+    ...                           size=14, tileset=TileSet.singapore())
+    >>> [(o.discard, o.tiles_away, sorted(o.helpful)) for o in options[:2]]
+    [(4, 1, [30]), (30, 1, [4])]
+    """
+    held = list(counts)
+    options = []
+    for index in range(NUM_TILE_KINDS):
+        if not held[index]:
+            continue
+        held[index] -= 1
+        away = tiles_away(grammar, held, size=size, tileset=tileset, exposed=exposed, thirteen_wonders=thirteen_wonders)
+        if away is not None:
+            helpful = []
+            for tile in range(NUM_TILE_KINDS):
+                if held[tile] < tileset.counts[tile]:
+                    held[tile] += 1
+                    after = tiles_away(
+                        grammar,
+                        held,
+                        size=size,
+                        tileset=tileset,
+                        exposed=exposed,
+                        thirteen_wonders=thirteen_wonders,
+                    )
+                    if after is not None and after < away:
+                        helpful.append(tile)
+                    held[tile] -= 1
+            options.append(DiscardOption(index, away, frozenset(helpful)))
+        held[index] += 1
+    options.sort(key=lambda option: (option.tiles_away, option.discard))
+    return options
+
+
+def unseen(tileset: TileSet, *seen: Sequence[int]) -> tuple[int, ...]:
+    """How many of each tile are still unseen: the tile set's counts less every count vector
+    given (the player's hand, the discards, the other players' exposed sets), never below zero.
+
+    >>> from mahjong_rules import Hand, TileSet
+    >>> unseen(TileSet.singapore(), Hand.parse("1B 1B 1B").counts, Hand.parse("[1B 1B 1B]").counts)[0]
+    0
+    """
+    left = list(tileset.counts)
+    for counts in seen:
+        for index, count in enumerate(counts):
+            left[index] -= count
+    return tuple(max(count, 0) for count in left)

@@ -1,0 +1,307 @@
+"""Exact tiles away for grammars of identical groups with jokers, and for concrete targets.
+
+For one concrete target (the groups a finished hand would hold), natural tiles go first to the
+slots jokers cannot fill (pairs, singles), then to the others; jokers fill what is left of the
+joker-eligible slots. With ``NP`` a tile's count in slots jokers cannot fill, ``NE`` its count in
+joker-eligible slots, ``h`` the hand's count and ``J`` the hand's jokers::
+
+    away = sum(max(NP - h, 0)) + max(sum(max(NE - max(h - NP, 0), 0)) - J, 0)
+
+:func:`target_away` applies this to one target, matching each exposed set to a whole group of
+the target first. :func:`grammar_away` finds the minimum over every target a grammar of identical
+and singles groups allows, by a dynamic programme over tile kinds (kinds the hand does not hold
+are interchangeable and handled together).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple
+
+from mahjong_rules.solver.grammar import JOKER, Grammar, Group
+from mahjong_rules.tiles import NUM_TILE_KINDS
+from mahjong_rules.tilesets import TileSet
+
+__all__ = ["TargetGroup", "grammar_away", "target_away"]
+
+_INFINITY = 1 << 20
+
+
+class TargetGroup(NamedTuple):
+    """One group of a concrete target: the natural tiles it is made of (an identical group repeats
+    its tile) and whether jokers may stand in it."""
+
+    tiles: tuple[int, ...]
+    jokers: bool
+
+    @property
+    def size(self) -> int:
+        return len(self.tiles)
+
+
+def _matches(exposed: Group, group: TargetGroup) -> bool:
+    if exposed.size != group.size:
+        return False
+    if exposed.shape == "identical":
+        if exposed.jokers and not group.jokers:
+            return False
+        wanted = set(group.tiles)
+        return len(wanted) == 1 and (not exposed.tiles or set(exposed.tiles) == wanted)
+    return not exposed.jokers and tuple(sorted(exposed.tiles)) == tuple(sorted(group.tiles))
+
+
+def _matchings(exposed: Sequence[Group], target: Sequence[TargetGroup]) -> Iterator[tuple[int, ...]]:
+    """Each way of giving every exposed set its own matching target group (as target indexes),
+    skipping choices between interchangeable groups."""
+    if not exposed:
+        yield ()
+        return
+    first, rest = exposed[0], exposed[1:]
+    tried: set[TargetGroup] = set()
+    for position, group in enumerate(target):
+        if group in tried or not _matches(first, group):
+            continue
+        tried.add(group)
+        remaining = [*target[:position], TargetGroup((), False), *target[position + 1 :]]
+        for others in _matchings(rest, remaining):
+            yield (position, *others)
+
+
+def _concealed_away(counts: Sequence[int], target: Sequence[TargetGroup]) -> int:
+    no_jokers = [0] * NUM_TILE_KINDS
+    with_jokers = [0] * NUM_TILE_KINDS
+    for group in target:
+        slots = with_jokers if group.jokers else no_jokers
+        for index in group.tiles:
+            slots[index] += 1
+    missing = 0
+    joker_slots = 0
+    for index in range(NUM_TILE_KINDS):
+        held = counts[index] if index != JOKER else 0
+        pair_slots = no_jokers[index]
+        if pair_slots > held:
+            missing += pair_slots - held
+            held = 0
+        else:
+            held -= pair_slots
+        if with_jokers[index] > held:
+            joker_slots += with_jokers[index] - held
+    return missing + max(joker_slots - counts[JOKER], 0)
+
+
+def target_away(counts: Sequence[int], target: Sequence[TargetGroup], exposed: Sequence[Group] = ()) -> int | None:
+    """Tiles to exchange for the concealed tiles in ``counts`` (jokers included) and the
+    ``exposed`` sets to become exactly ``target``; ``None`` when the exposed sets cannot each be
+    one whole group of the target.
+
+    >>> from mahjong_rules import Hand
+    >>> target = [TargetGroup((0, 0, 0), True), TargetGroup((1, 1), False)]
+    >>> target_away(Hand.parse("1B J 2B").counts, target)  # a 1B for the pung, a 2B for the pair
+    2
+    """
+    best: int | None = None
+    for matching in _matchings(exposed, target):
+        left = [group for position, group in enumerate(target) if position not in matching]
+        away = _concealed_away(counts, left)
+        if best is None or away < best:
+            best = away
+    return best
+
+
+# -- the minimum over a grammar's targets -----------------------------------------------------------
+
+Front = list[tuple[int, int]]
+"""Pareto-minimal (missing tiles for joker-free slots, missing tiles for joker slots)."""
+State = tuple[int, int, int, int]
+"""(tiles, pairs, groups, jokers forced because a kind has more slots than copies in the set)."""
+
+
+def _add_to_front(front: Front, candidate: tuple[int, int]) -> None:
+    for kept in front:
+        if kept[0] <= candidate[0] and kept[1] <= candidate[1]:
+            return
+    front[:] = [kept for kept in front if not (candidate[0] <= kept[0] and candidate[1] <= kept[1])]
+    front.append(candidate)
+
+
+class _KindOption(NamedTuple):
+    tiles: int
+    pairs: int
+    groups: int
+    no_joker_slots: int
+    joker_slots: int
+
+
+def _kind_options(grammar: Grammar, index: int, limit: int, excluded: bool) -> list[_KindOption]:
+    """The identical groups one tile kind could hold in a target (none, or a multiset of sizes)."""
+    options = [_KindOption(0, 0, 0, 0, 0)]
+    rule = grammar.rule_for(index)
+    if rule is None or excluded:
+        return options
+    most = 1 if grammar.one_group_per_tile else limit // min(rule.sizes)
+    for count in range(1, most + 1):
+        for sizes in itertools.combinations_with_replacement(rule.sizes, count):
+            if sum(sizes) > limit:
+                continue
+            no_joker = joker = 0
+            for size in sizes:
+                if rule.jokers_from is not None and size >= rule.jokers_from:
+                    # Without all-joker groups, an eligible group still needs one natural tile.
+                    natural = 0 if grammar.all_joker_groups else 1
+                    no_joker += natural
+                    joker += size - natural
+                else:
+                    no_joker += size
+            options.append(_KindOption(sum(sizes), sizes.count(2), count, no_joker, joker))
+    return options
+
+
+def _step(
+    states: dict[State, Front],
+    options: Sequence[_KindOption],
+    held: int,
+    singles_slots: int,
+    in_set: int,
+    limits: tuple[int, int | None, int | None, int],
+) -> dict[State, Front]:
+    size, pairs_needed, groups_needed, set_jokers = limits
+    following: dict[State, Front] = {}
+    for (tiles, pairs, groups, forced), front in states.items():
+        for option in options:
+            new = (
+                tiles + option.tiles,
+                pairs + option.pairs,
+                groups + option.groups,
+                forced,
+            )
+            if new[0] > size or (pairs_needed is not None and new[1] > pairs_needed):
+                continue
+            if groups_needed is not None and new[2] > groups_needed:
+                continue
+            no_joker = option.no_joker_slots + singles_slots
+            if no_joker > in_set:
+                continue
+            extra_forced = max(no_joker + option.joker_slots - in_set, 0)
+            new = (new[0], new[1], new[2], forced + extra_forced)
+            if new[3] > set_jokers:
+                continue
+            missing = max(no_joker - held, 0)
+            joker_missing = max(option.joker_slots - max(held - no_joker, 0), 0)
+            target_front = following.setdefault(new, [])
+            for pair_part, joker_part in front:
+                _add_to_front(target_front, (pair_part + missing, joker_part + joker_missing))
+    return following
+
+
+def grammar_away(
+    grammar: Grammar,
+    counts: Sequence[int],
+    *,
+    size: int,
+    tileset: TileSet,
+    exposed: Sequence[Group] = (),
+) -> int | None:
+    """The fewest tiles to exchange for the concealed tiles in ``counts`` (jokers included) to be
+    arranged, as ``size`` tiles, into the grammar's identical and singles groups alongside the
+    ``exposed`` sets; ``None`` if no target exists. Grammars with chows are not handled here
+    (the standard form has its own tables).
+
+    >>> from mahjong_rules import Hand, Tile, TileSet
+    >>> from mahjong_rules.solver import Grammar, GroupRule
+    >>> grammar = Grammar(groups=(GroupRule.of(Tile.all()[:34], sizes=(2, 3, 4)),), one_group_per_tile=True)
+    >>> grammar_away(grammar, Hand.parse("222B 44B J 9D").counts, size=8, tileset=TileSet.american())
+    1
+    """
+    if grammar.chows:
+        raise ValueError("grammar_away handles identical and singles groups; chows have their own tables")
+    pairs_needed = None if grammar.pairs is None else grammar.pairs - sum(1 for group in exposed if group.is_pair)
+    groups_needed = None if grammar.sets is None else grammar.sets - len(exposed)
+    if (pairs_needed is not None and pairs_needed < 0) or (groups_needed is not None and groups_needed < 0):
+        return None
+    excluded = (
+        {index for group in exposed if group.shape == "identical" for index in group.tiles}
+        if grammar.one_group_per_tile
+        else set()
+    )
+    jokers = counts[JOKER]
+    best = _INFINITY
+    for singles in _singles_multisets(grammar.singles, size):
+        singles_slots = [0] * NUM_TILE_KINDS
+        for pattern in singles:
+            for index in pattern:
+                singles_slots[index] += 1
+        limits = (
+            size,
+            pairs_needed,
+            None if groups_needed is None else groups_needed - len(singles),
+            tileset.counts[JOKER],
+        )
+        if limits[2] is not None and limits[2] < 0:
+            continue
+        states: dict[State, Front] = {(sum(len(p) for p in singles), 0, 0, 0): [(0, 0)]}
+        pool: list[int] = []
+        for index in range(NUM_TILE_KINDS):
+            if index == JOKER:
+                continue
+            held, slots = counts[index], singles_slots[index]
+            if held == 0 and slots == 0:
+                if grammar.rule_for(index) is not None and index not in excluded:
+                    pool.append(index)
+                continue
+            options = _kind_options(grammar, index, size, index in excluded)
+            states = _step(states, options, held, slots, tileset.counts[index], limits)
+        states = _fill_from_pool(grammar, states, pool, tileset, limits)
+        for (tiles, pairs, groups, _forced), front in states.items():
+            if tiles != size:
+                continue
+            if pairs_needed is not None and pairs != pairs_needed:
+                continue
+            if limits[2] is not None and groups != limits[2]:
+                continue
+            for pair_part, joker_part in front:
+                best = min(best, pair_part + max(joker_part - jokers, 0))
+    return None if best == _INFINITY else best
+
+
+def _singles_multisets(patterns: tuple[tuple[int, ...], ...], size: int) -> Iterator[tuple[tuple[int, ...], ...]]:
+    if not patterns:
+        yield ()
+        return
+    first, rest = patterns[0], patterns[1:]
+    for times in range(size // len(first) + 1):
+        for others in _singles_multisets(rest, size - times * len(first)):
+            yield (first,) * times + others
+
+
+def _fill_from_pool(
+    grammar: Grammar,
+    states: dict[State, Front],
+    pool: list[int],
+    tileset: TileSet,
+    limits: tuple[int, int | None, int | None, int],
+) -> dict[State, Front]:
+    """Add groups on kinds the hand does not hold. Such kinds of one rule with the same number of
+    copies in the set are interchangeable, so each class is one step with a multiplicity."""
+    classes: dict[tuple[int, int], int] = {}
+    for index in pool:
+        rule = grammar.rule_for(index)
+        assert rule is not None
+        key = (grammar.groups.index(rule), tileset.counts[index])
+        classes[key] = classes.get(key, 0) + 1
+    for (rule_position, in_set), kinds in classes.items():
+        representative = next(i for i in pool if grammar.rule_for(i) is grammar.groups[rule_position])
+        options = _kind_options(grammar, representative, limits[0], excluded=False)
+        rule = grammar.groups[rule_position]
+        for _ in range(min(kinds, limits[0] // min(rule.sizes))):
+            states = _merge(states, _step(states, options[1:], 0, 0, in_set, limits))
+    return states
+
+
+def _merge(first: dict[State, Front], second: dict[State, Front]) -> dict[State, Front]:
+    merged = {state: list(front) for state, front in first.items()}
+    for state, front in second.items():
+        target = merged.setdefault(state, [])
+        for point in front:
+            _add_to_front(target, point)
+    return merged
