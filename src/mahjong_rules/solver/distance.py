@@ -15,11 +15,12 @@ are interchangeable and handled together).
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
-from mahjong_rules.solver.grammar import JOKER, Grammar, Group
+from mahjong_rules.solver.grammar import JOKER, Grammar, Group, GroupRule
 from mahjong_rules.tiles import NUM_TILE_KINDS
 from mahjong_rules.tilesets import TileSet
 
@@ -112,16 +113,20 @@ def target_away(counts: Sequence[int], target: Sequence[TargetGroup], exposed: S
 # -- the minimum over a grammar's targets -----------------------------------------------------------
 
 Front = list[tuple[int, int]]
-"""Pareto-minimal (missing tiles for joker-free slots, missing tiles for joker slots)."""
+"""Minimal (missing tiles for joker-free slots, missing tiles for joker slots) pairs."""
 State = tuple[int, int, int, int]
 """(tiles, pairs, groups, jokers forced because a kind has more slots than copies in the set)."""
 
 
 def _add_to_front(front: Front, candidate: tuple[int, int]) -> None:
+    """Keep ``front`` minimal. A point is never better than another with no more joker-free
+    misses and no more misses in all: the final cost is ``pd + max(ed - J, 0)``, and whatever is
+    added later, a joker-slot miss never costs more than a joker-free one."""
+    pair_part, total = candidate[0], candidate[0] + candidate[1]
     for kept in front:
-        if kept[0] <= candidate[0] and kept[1] <= candidate[1]:
+        if kept[0] <= pair_part and kept[0] + kept[1] <= total:
             return
-    front[:] = [kept for kept in front if not (candidate[0] <= kept[0] and candidate[1] <= kept[1])]
+    front[:] = [kept for kept in front if not (pair_part <= kept[0] and total <= kept[0] + kept[1])]
     front.append(candidate)
 
 
@@ -133,13 +138,21 @@ class _KindOption(NamedTuple):
     joker_slots: int
 
 
-def _kind_options(grammar: Grammar, index: int, limit: int, excluded: bool) -> list[_KindOption]:
+def _kind_options(grammar: Grammar, index: int, limit: int, excluded: bool) -> tuple[_KindOption, ...]:
     """The identical groups one tile kind could hold in a target (none, or a multiset of sizes)."""
-    options = [_KindOption(0, 0, 0, 0, 0)]
     rule = grammar.rule_for(index)
     if rule is None or excluded:
-        return options
-    most = 1 if grammar.one_group_per_tile else limit // min(rule.sizes)
+        return (_NO_GROUP,)
+    return _rule_options(rule, grammar.one_group_per_tile, grammar.all_joker_groups, limit)
+
+
+_NO_GROUP = _KindOption(0, 0, 0, 0, 0)
+
+
+@functools.lru_cache(maxsize=1024)
+def _rule_options(rule: GroupRule, one_group: bool, all_joker_groups: bool, limit: int) -> tuple[_KindOption, ...]:
+    options = [_NO_GROUP]
+    most = 1 if one_group else limit // min(rule.sizes)
     for count in range(1, most + 1):
         for sizes in itertools.combinations_with_replacement(rule.sizes, count):
             if sum(sizes) > limit:
@@ -148,13 +161,13 @@ def _kind_options(grammar: Grammar, index: int, limit: int, excluded: bool) -> l
             for size in sizes:
                 if rule.jokers_from is not None and size >= rule.jokers_from:
                     # Without all-joker groups, an eligible group still needs one natural tile.
-                    natural = 0 if grammar.all_joker_groups else 1
+                    natural = 0 if all_joker_groups else 1
                     no_joker += natural
                     joker += size - natural
                 else:
                     no_joker += size
             options.append(_KindOption(sum(sizes), sizes.count(2), count, no_joker, joker))
-    return options
+    return tuple(options)
 
 
 def _step(
@@ -169,10 +182,11 @@ def _step(
     following: dict[State, Front] = {}
     for (tiles, pairs, groups, forced), front in states.items():
         for option in options:
+            # Counts the grammar does not constrain stay at 0, which keeps the state space small.
             new = (
                 tiles + option.tiles,
-                pairs + option.pairs,
-                groups + option.groups,
+                pairs + option.pairs if pairs_needed is not None else 0,
+                groups + option.groups if groups_needed is not None else 0,
                 forced,
             )
             if new[0] > size or (pairs_needed is not None and new[1] > pairs_needed):
@@ -282,20 +296,51 @@ def _fill_from_pool(
     limits: tuple[int, int | None, int | None, int],
 ) -> dict[State, Front]:
     """Add groups on kinds the hand does not hold. Such kinds of one rule with the same number of
-    copies in the set are interchangeable, so each class is one step with a multiplicity."""
+    copies in the set are interchangeable, so each class adds what its precomputed table allows."""
     classes: dict[tuple[int, int], int] = {}
     for index in pool:
         rule = grammar.rule_for(index)
         assert rule is not None
         key = (grammar.groups.index(rule), tileset.counts[index])
         classes[key] = classes.get(key, 0) + 1
-    for (rule_position, in_set), kinds in classes.items():
-        representative = next(i for i in pool if grammar.rule_for(i) is grammar.groups[rule_position])
-        options = _kind_options(grammar, representative, limits[0], excluded=False)
-        rule = grammar.groups[rule_position]
-        for _ in range(min(kinds, limits[0] // min(rule.sizes))):
-            states = _merge(states, _step(states, options[1:], 0, 0, in_set, limits))
+    for (rule_position, in_set), kinds in sorted(classes.items()):
+        table = _pool_table(grammar, rule_position, in_set, kinds, limits)
+        states = _combine(states, table, limits)
     return states
+
+
+@functools.lru_cache(maxsize=4096)
+def _pool_table(
+    grammar: Grammar, rule_position: int, in_set: int, kinds: int, limits: tuple[int, int | None, int | None, int]
+) -> dict[State, Front]:
+    """What groups on ``kinds`` unheld kinds of one rule can add: state increments and costs."""
+    rule = grammar.groups[rule_position]
+    options = _rule_options(rule, grammar.one_group_per_tile, grammar.all_joker_groups, limits[0])[1:]
+    table: dict[State, Front] = {(0, 0, 0, 0): [(0, 0)]}
+    for _ in range(min(kinds, limits[0] // min(rule.sizes))):
+        table = _merge(table, _step(table, options, 0, 0, in_set, limits))
+    return table
+
+
+def _combine(
+    states: dict[State, Front], table: dict[State, Front], limits: tuple[int, int | None, int | None, int]
+) -> dict[State, Front]:
+    size, pairs_needed, groups_needed, set_jokers = limits
+    combined: dict[State, Front] = {}
+    for (tiles, pairs, groups, forced), front in states.items():
+        for (more_tiles, more_pairs, more_groups, more_forced), more in table.items():
+            state = (tiles + more_tiles, pairs + more_pairs, groups + more_groups, forced + more_forced)
+            if state[0] > size or state[3] > set_jokers:
+                continue
+            if (pairs_needed is not None and state[1] > pairs_needed) or (
+                groups_needed is not None and state[2] > groups_needed
+            ):
+                continue
+            target = combined.setdefault(state, [])
+            for pair_part, joker_part in front:
+                for more_pair, more_joker in more:
+                    _add_to_front(target, (pair_part + more_pair, joker_part + more_joker))
+    return combined
 
 
 def _merge(first: dict[State, Front], second: dict[State, Front]) -> dict[State, Front]:

@@ -23,6 +23,7 @@ with an exact number of pairs or of groups when the game requires one.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import NamedTuple
 
@@ -156,10 +157,7 @@ class Grammar:
 
     def rule_for(self, index: int) -> GroupRule | None:
         """The group rule covering the tile with this index, if any."""
-        for rule in self.groups:
-            if index in rule.tiles:
-                return rule
-        return None
+        return _rules_by_index(self).get(index)
 
 
 class Group(NamedTuple):
@@ -188,6 +186,11 @@ class Group(NamedTuple):
 
 SUIT_OF_INDEX = {suit.tile(rank).index: suit for suit in Suit for rank in range(1, 10)}
 WIND_INDEXES = tuple(seat.wind.index for seat in Seat)
+
+
+@functools.lru_cache(maxsize=256)
+def _rules_by_index(grammar: Grammar) -> dict[int, GroupRule]:
+    return {index: rule for rule in grammar.groups for index in rule.tiles}
 
 
 _STANDARD = Grammar.standard()
