@@ -114,11 +114,14 @@ def waits(
 
 
 class DiscardOption(NamedTuple):
-    """A discard from a hand one tile over: what it leaves and which draws would then help."""
+    """A discard from a hand one tile over: what it leaves, which draws would then help, and how
+    many copies of those are still unseen (the hand, its exposures and the ``seen`` tiles
+    subtracted from the tile set)."""
 
     discard: int
     tiles_away: int
     helpful: frozenset[int]
+    helpful_unseen: int
 
 
 def discard_options(
@@ -129,18 +132,29 @@ def discard_options(
     tileset: TileSet,
     exposed: Sequence[Group] = (),
     thirteen_wonders: bool = False,
+    seen: Sequence[Sequence[int]] = (),
 ) -> list[DiscardOption]:
     """For concealed tiles one more than ``size - 1`` (a hand that must discard): every tile it
     could discard, the tiles away that leaves, and the tiles that would then bring it one closer,
-    best first (then by tile index). Discards that leave no reachable hand are omitted.
+    best first (then by more unseen helpful tiles, then by tile index). Discards that leave no
+    reachable hand are omitted. ``seen`` are count vectors of tiles seen elsewhere (discards,
+    other players' exposures), used for the unseen counts.
 
     >>> from mahjong_rules import Hand, TileSet
     >>> options = discard_options(Grammar.standard(), Hand.parse("123m456m789m234p5s E").counts,
     ...                           size=14, tileset=TileSet.singapore())
     >>> [(o.discard, o.tiles_away, sorted(o.helpful)) for o in options[:2]]
     [(4, 1, [30]), (30, 1, [4])]
+    >>> options[0].helpful_unseen  # the hand holds one East: three are unseen
+    3
     """
     held = list(counts)
+    exposed_counts = [0] * NUM_TILE_KINDS
+    for group in exposed:
+        for index in group.tiles:
+            exposed_counts[index] += 1
+        exposed_counts[JOKER] += group.jokers
+    remaining = unseen(tileset, counts, exposed_counts, *seen)
     options = []
     for index in range(NUM_TILE_KINDS):
         if not held[index]:
@@ -163,9 +177,10 @@ def discard_options(
                     if after is not None and after < away:
                         helpful.append(tile)
                     held[tile] -= 1
-            options.append(DiscardOption(index, away, frozenset(helpful)))
+            helpful_unseen = sum(remaining[tile] for tile in helpful)
+            options.append(DiscardOption(index, away, frozenset(helpful), helpful_unseen))
         held[index] += 1
-    options.sort(key=lambda option: (option.tiles_away, option.discard))
+    options.sort(key=lambda option: (option.tiles_away, -option.helpful_unseen, option.discard))
     return options
 
 
