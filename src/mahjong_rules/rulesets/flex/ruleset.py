@@ -1,0 +1,281 @@
+"""The Flex ruleset: American Flex Mahjong, with its Flextra house rules."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import ClassVar
+
+import attrs
+
+from mahjong_rules.hand import Hand
+from mahjong_rules.melds import Meld
+from mahjong_rules.ruleset import Arrangement, Evaluation, Reason, ScoreItem, Settlement, Transfer, WinContext
+from mahjong_rules.rulesets.flex.options import FlexOptions
+from mahjong_rules.rulesets.flex.rules import Reading, ResolvedSet, problems, readings
+from mahjong_rules.rulesets.flex.scoring import score
+from mahjong_rules.rulesets.flex.sets import FlexSet, FlexSuit, SetKind, group_of_meld, read_group
+from mahjong_rules.solver import Grammar, GroupRule, arrangements, has_arrangement
+from mahjong_rules.tiles import Seat, Suit, Tile
+from mahjong_rules.tilesets import TileSet
+
+__all__ = ["FlexRuleset", "flex_grammar"]
+
+MAHJONG_SIZE = 14  # ruling T2
+
+
+def _year_tiles(year: int, suit: Suit) -> tuple[Tile, ...]:
+    # Ruling F14: the year's digits in one suit, its 0 digits being that suit's dragon.
+    return tuple(suit.dragon if digit == "0" else suit.tile(int(digit)) for digit in str(year))
+
+
+def flex_grammar(
+    options: FlexOptions, *, jokers_from: int = 3, flower_jokers: bool = False, largest: int = 4
+) -> Grammar:
+    """The sets of a Flex hand as the solver sees them (the Three S rules are applied after).
+
+    Number tiles and dragons (and winds) make groups of 2 to 4 identical tiles, jokers only in
+    triples and quads; flowers make one group of 2 or more, no jokers (ruling F4); all-joker
+    triples and quads stand for anything (ruling F2); Flextra singles sets per the options
+    (ruling F13). A dragon may make two groups, as 0 and as 10 (ruling F1). The keyword arguments
+    relax the rules, to explain why a hand fails.
+    """
+    ordinary = [tile for tile in Tile.all() if tile.is_number or tile.is_dragon or (tile.is_wind and options.winds)]
+    rules = [GroupRule.of(ordinary, sizes=range(2, largest + 1), jokers_from=jokers_from)]
+    if options.flowers:
+        rules.append(
+            GroupRule.of(
+                [Tile.FLOWER], sizes=range(2, options.flowers + 1), jokers_from=jokers_from if flower_jokers else None
+            )
+        )
+    singles: list[tuple[Tile, ...]] = []
+    if options.news:
+        singles.append(tuple(seat.wind for seat in Seat))
+    for suit in Suit:
+        if options.year:
+            singles.append(_year_tiles(options.year_digits, suit))
+        if options.sequence_quints:
+            singles.append(tuple(suit.tile(rank) for rank in (1, 3, 5, 7, 9)))
+            singles.append((*(suit.tile(rank) for rank in (2, 4, 6, 8)), suit.dragon))
+    return Grammar(groups=tuple(rules), singles=singles, all_joker_groups=True)
+
+
+def _resolved_tile(resolved: ResolvedSet) -> Tile | None:
+    """The tile an all-joker set stands for in a reading."""
+    if resolved.wind is not None:
+        return resolved.wind.wind
+    if resolved.number is None or resolved.suit not in (FlexSuit.BAMS, FlexSuit.CRAKS, FlexSuit.DOTS):
+        return None
+    suit = Suit([FlexSuit.BAMS, FlexSuit.CRAKS, FlexSuit.DOTS].index(resolved.suit))
+    return suit.dragon if resolved.number in (0, 10) else suit.tile(resolved.number)
+
+
+def _meld_of(resolved: ResolvedSet, originals: dict[int, Meld]) -> Meld:
+    flex_set = resolved.set
+    original = originals.get(id(flex_set))
+    tiles = [Tile.from_index(index) for index in flex_set.group.tiles] + [Tile.JOKER] * flex_set.jokers
+    represents = _resolved_tile(resolved) if flex_set.kind is SetKind.JOKERS else None
+    called_from = original.called_from if original is not None else None
+    return Meld(tiles, exposed=flex_set.exposed, called_from=called_from, represents=represents)
+
+
+class FlexRuleset:
+    """American Flex Mahjong (``get_ruleset("flex", **options)``; options: :class:`FlexOptions`).
+
+    >>> import mahjong_rules as mr
+    >>> flex = mr.get_ruleset("flex")
+    >>> evaluation = flex.evaluate(mr.Hand.parse("333C 44B 555C 666C 777C"))
+    >>> evaluation.is_winning, evaluation.points, [item.name for item in evaluation.breakdown]
+    (True, 3, ['Mahjong', 'Concealed', 'Jokerless'])
+    """
+
+    name: ClassVar[str] = "flex"
+    Options: ClassVar[type[FlexOptions]] = FlexOptions
+
+    def __init__(self, options: FlexOptions) -> None:
+        self.options = options
+        self._tileset = options.tileset
+        self._grammar = flex_grammar(options)
+
+    def __repr__(self) -> str:
+        return f"<FlexRuleset {self.options}>"
+
+    @property
+    def tileset(self) -> TileSet:
+        return self._tileset
+
+    # -- reading hands ---------------------------------------------------------------------------
+
+    def _exposed_sets(self, hand: Hand) -> tuple[list[FlexSet], dict[int, Meld]]:
+        sets, originals = [], {}
+        for meld in hand.melds:
+            flex_set = read_group(group_of_meld(meld), exposed=meld.exposed)
+            sets.append(flex_set)
+            originals[id(flex_set)] = meld
+        return sets, originals
+
+    def _valid_readings(self, hand: Hand) -> Iterator[tuple[Reading, Arrangement]]:
+        exposed, originals = self._exposed_sets(hand)
+        seen: set[Arrangement] = set()
+        for groups in arrangements(self._grammar, hand.concealed_counts):
+            sets = exposed + [read_group(group, exposed=False) for group in groups]
+            for reading in readings(sets, self.options):
+                arrangement = Arrangement(
+                    tuple(_meld_of(resolved, originals) for resolved in reading.sets), reading.describe()
+                )
+                if arrangement not in seen:
+                    seen.add(arrangement)
+                    yield reading, arrangement
+
+    def _exposure_reasons(self, hand: Hand) -> list[Reason]:
+        found = []
+        allowed_singles = {tuple(pattern) for pattern in self._grammar.singles}
+        for meld in hand.melds:
+            where = f"the exposed set {meld}"
+            if meld.is_chow:
+                found.append(Reason("exposed-run", f"{where} is a run of different numbers, not a Flex set"))
+            elif meld.is_singles:
+                pattern = tuple(sorted(tile.index for tile in meld.tiles))
+                if pattern not in allowed_singles:
+                    found.append(Reason("not-a-set", f"{where} is not a set of identical tiles"))
+            elif meld.size == 2:
+                found.append(Reason("exposed-pair", f"{where} is a pair: a pair cannot be exposed"))
+            elif meld.represents is not None and meld.represents.is_flower and meld.joker_count:
+                found.append(Reason("joker-in-flowers", f"{where}: a joker cannot stand in a flower set"))
+            elif meld.size > 4 and not (meld.represents is not None and meld.represents.is_flower):
+                found.append(Reason("set-too-large", f"{where} has {meld.size} tiles: a set has 2 to 4"))
+        return found
+
+    def _why_no_arrangement(self, hand: Hand) -> list[Reason]:
+        counts = hand.concealed_counts
+        relaxed = [
+            ("joker-in-pair", "a joker cannot stand in a pair", flex_grammar(self.options, jokers_from=2)),
+            (
+                "joker-in-flowers",
+                "a joker cannot stand in a flower set",
+                flex_grammar(self.options, flower_jokers=True),
+            ),
+            (
+                "set-too-large",
+                "a set has at most 4 identical tiles",
+                flex_grammar(self.options, largest=MAHJONG_SIZE),
+            ),
+        ]
+        for code, message, grammar in relaxed:
+            if has_arrangement(grammar, counts):
+                return [Reason(code, message)]
+        lonely = [str(tile) for tile in Tile.all() if counts[tile.index] == 1 and not tile.is_joker]
+        if lonely:
+            listed = ", ".join(lonely)
+            return [Reason("unmatched-tiles", f"not in any set of 2 to 4 identical tiles: {listed}")]
+        return [Reason("not-in-sets", "the tiles cannot all be grouped into sets")]
+
+    def _why_not(self, hand: Hand) -> list[Reason]:
+        exposed, _ = self._exposed_sets(hand)
+        best: list[Reason] | None = None
+        for groups in arrangements(self._grammar, hand.concealed_counts):
+            found = problems(exposed + [read_group(group, exposed=False) for group in groups])
+            if found and (best is None or len(found) < len(best)):
+                best = found
+        if best is None:
+            return self._why_no_arrangement(hand)
+        return best
+
+    # -- the protocol ----------------------------------------------------------------------------
+
+    def evaluate(self, hand: Hand, context: WinContext | None = None) -> Evaluation:
+        """Whether ``hand`` (14 tiles at Mahjong, ruling T2) follows the Three S rules, and its
+        points: the best reading's scoring factors (ruling T3).
+
+        Raises:
+            TileSetError: the hand cannot exist in this game's tiles (ruling T5).
+        """
+        context = context or WinContext()
+        self._tileset.check(hand)
+        reasons: list[Reason] = []
+        if len(hand) != MAHJONG_SIZE:
+            reasons.append(Reason("wrong-size", f"a Mahjong hand has 14 tiles, not {len(hand)}"))
+        if hand.count(Tile.BLANK):
+            reasons.append(Reason("blank", "blanks cannot be part of a Mahjong hand: swap or discard them"))
+        reasons += self._exposure_reasons(hand)
+        if reasons:
+            return Evaluation(self.name, hand, context, is_winning=False, reasons=reasons)
+        best: tuple[int, tuple[ScoreItem, ...], Arrangement] | None = None
+        for reading, arrangement in self._valid_readings(hand):
+            items = score(reading, hand, context, self.options)
+            if best is None or len(items) > best[0]:
+                best = (len(items), items, arrangement)
+        if best is None:
+            return Evaluation(self.name, hand, context, is_winning=False, reasons=self._why_not(hand))
+        points, items, arrangement = best
+        minimum = self.options.minimum_value
+        if minimum is not None and points < minimum:
+            reason = Reason("below-minimum", f"the hand is worth {points}, less than the minimum of {minimum}")
+            return Evaluation(self.name, hand, context, is_winning=False, reasons=[reason])
+        return Evaluation(
+            self.name, hand, context, is_winning=True, points=points, breakdown=items, arrangement=arrangement
+        )
+
+    def decompositions(self, hand: Hand) -> Iterator[Arrangement]:
+        """Every valid reading of the hand as Flex sets, lazily (each arrangement once)."""
+        for _, arrangement in self._valid_readings(hand):
+            yield arrangement
+
+    def waits(self, hand: Hand) -> frozenset[Tile]:
+        """For a 13-tile hand, the tiles that would make it a valid Mahjong (a joker included, when
+        drawing one would), leaving out tiles whose every copy the hand already holds."""
+        self._tileset.check(hand)
+        if len(hand) != MAHJONG_SIZE - 1:
+            return frozenset()
+        found = set()
+        for tile in self._tileset.tiles:
+            if hand.count(tile) >= self._tileset.count(tile) or tile.is_blank:
+                continue
+            completed = attrs.evolve(hand, concealed=(*hand.concealed, tile))
+            if next(self._valid_readings(completed), None) is not None:
+                found.add(tile)
+        return frozenset(found)
+
+    def settle(self, evaluation: Evaluation, winner: Seat, discarder: Seat | None = None) -> Settlement:
+        """Ruling F12: every other player pays the hand's value; the discarder of the winning
+        tile pays double."""
+        self._check_settleable(evaluation, winner, discarder)
+        transfers = [
+            Transfer(
+                seat,
+                winner,
+                evaluation.points * (2 if seat is discarder else 1),
+                "discarded the winning tile: double" if seat is discarder else "hand value",
+            )
+            for seat in self.seats
+            if seat is not winner
+        ]
+        return Settlement(transfers, seats=self.seats)
+
+    def settle_several(self, wins: Sequence[tuple[Evaluation, Seat]], discarder: Seat) -> Settlement:
+        """Ruling F12: several players win on one discard. Every other player, the discarder
+        included, pays each winner that winner's value; nobody pays double."""
+        winners = [winner for _, winner in wins]
+        if len(set(winners)) < len(winners) or discarder in winners:
+            raise ValueError("the winners are different seats, and the discarder is not one of them")
+        transfers = []
+        for evaluation, winner in wins:
+            self._check_settleable(evaluation, winner, discarder)
+            transfers += [
+                Transfer(seat, winner, evaluation.points, "hand value (several winners)")
+                for seat in self.seats
+                if seat not in winners
+            ]
+        return Settlement(transfers, seats=self.seats)
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """The seats at the table, in turn order (ruling T4)."""
+        return tuple(Seat)[: self.options.players]
+
+    def _check_settleable(self, evaluation: Evaluation, winner: Seat, discarder: Seat | None) -> None:
+        if evaluation.ruleset != self.name or not evaluation.is_winning:
+            raise ValueError("only a winning Flex evaluation is settled")
+        if winner not in self.seats or (discarder is not None and discarder not in self.seats):
+            raise ValueError(f"the seats at this {self.options.players}-player table are {self.seats}")
+        if discarder is winner:
+            raise ValueError("the winner did not discard the winning tile to themselves")
