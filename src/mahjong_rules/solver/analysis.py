@@ -72,7 +72,15 @@ def tiles_away(
     sets = _standard_sets(grammar, size)
     if sets is not None and not any(group.is_pair for group in exposed):
         # Tiles outside the 34 are simply exchanged: they change nothing in what is missing.
-        return standard.tiles_away(counts, sets, thirteen_wonders=thirteen_wonders and not exposed)
+        # Copies in the exposures are not available to the concealed tiles.
+        limits = list(tileset.counts[:34])
+        for group in exposed:
+            for index in group.tiles:
+                if index < 34:
+                    limits[index] -= 1
+        return standard.tiles_away(
+            counts, sets, thirteen_wonders=thirteen_wonders and not exposed, limits=None if min(limits) >= 4 else limits
+        )
     return grammar_away(grammar, counts, size=size, tileset=tileset, exposed=exposed)
 
 
@@ -137,7 +145,8 @@ def discard_options(
     """For concealed tiles one more than ``size - 1`` (a hand that must discard): every tile it
     could discard, the tiles away that leaves, and the tiles that would then bring it one closer,
     best first (then by more unseen helpful tiles, then by tile index). Discards that leave no
-    reachable hand are omitted. ``seen`` are count vectors of tiles seen elsewhere (discards,
+    reachable hand are omitted. A helpful tile still has a copy to draw: one not in the hand, its
+    exposures or the discard itself. ``seen`` are count vectors of tiles seen elsewhere (discards,
     other players' exposures), used for the unseen counts.
 
     >>> from mahjong_rules import Hand, TileSet
@@ -164,7 +173,8 @@ def discard_options(
         if away is not None:
             helpful = []
             for tile in range(NUM_TILE_KINDS):
-                if held[tile] < tileset.counts[tile]:
+                # The discarded copy lies in the discards: it cannot be drawn again.
+                if held[tile] + exposed_counts[tile] + (tile == index) < tileset.counts[tile]:
                     held[tile] += 1
                     after = tiles_away(
                         grammar,

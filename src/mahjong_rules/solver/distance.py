@@ -138,10 +138,10 @@ class _KindOption(NamedTuple):
     joker_slots: int
 
 
-def _kind_options(grammar: Grammar, index: int, limit: int, excluded: bool) -> tuple[_KindOption, ...]:
+def _kind_options(grammar: Grammar, index: int, limit: int) -> tuple[_KindOption, ...]:
     """The identical groups one tile kind could hold in a target (none, or a multiset of sizes)."""
     rule = grammar.rule_for(index)
-    if rule is None or excluded:
+    if rule is None:
         return (_NO_GROUP,)
     return _rule_options(rule, grammar.one_group_per_tile, grammar.all_joker_groups, limit)
 
@@ -218,8 +218,8 @@ def grammar_away(
 ) -> int | None:
     """The fewest tiles to exchange for the concealed tiles in ``counts`` (jokers included) to be
     arranged, as ``size`` tiles, into the grammar's identical and singles groups alongside the
-    ``exposed`` sets; ``None`` if no target exists. Grammars with chows are not handled here
-    (the standard form has its own tables).
+    ``exposed`` sets; ``None`` if no such hand exists in the tile set (the exposures' tiles
+    included). Grammars with chows are not handled here (the standard form has its own tables).
 
     >>> from mahjong_rules import Hand, Tile, TileSet
     >>> from mahjong_rules.solver import Grammar, GroupRule
@@ -229,30 +229,28 @@ def grammar_away(
     """
     if grammar.chows:
         raise ValueError("grammar_away handles identical and singles groups; chows have their own tables")
-    pairs_needed = None if grammar.pairs is None else grammar.pairs - sum(1 for group in exposed if group.is_pair)
-    groups_needed = None if grammar.sets is None else grammar.sets - len(exposed)
-    if (pairs_needed is not None and pairs_needed < 0) or (groups_needed is not None and groups_needed < 0):
+    try:
+        concealed = grammar.for_concealed(exposed)
+    except ValueError:
         return None
-    excluded = (
-        {index for group in exposed if group.shape == "identical" for index in group.tiles}
-        if grammar.one_group_per_tile
-        else set()
-    )
+    available = list(tileset.counts)
+    for group in exposed:
+        for index in group.tiles:
+            available[index] -= 1
+        available[JOKER] -= group.jokers
+    if min(available) < 0:
+        return None
     jokers = counts[JOKER]
     best = _INFINITY
-    for singles in _singles_multisets(grammar.singles, size):
+    for singles in _singles_multisets(concealed.singles, size):
         singles_slots = [0] * NUM_TILE_KINDS
         for pattern in singles:
             for index in pattern:
                 singles_slots[index] += 1
-        limits = (
-            size,
-            pairs_needed,
-            None if groups_needed is None else groups_needed - len(singles),
-            tileset.counts[JOKER],
-        )
-        if limits[2] is not None and limits[2] < 0:
+        groups_needed = None if concealed.sets is None else concealed.sets - len(singles)
+        if groups_needed is not None and groups_needed < 0:
             continue
+        limits = (size, concealed.pairs, groups_needed, available[JOKER])
         states: dict[State, Front] = {(sum(len(p) for p in singles), 0, 0, 0): [(0, 0)]}
         pool: list[int] = []
         for index in range(NUM_TILE_KINDS):
@@ -260,22 +258,37 @@ def grammar_away(
                 continue
             held, slots = counts[index], singles_slots[index]
             if held == 0 and slots == 0:
-                if grammar.rule_for(index) is not None and index not in excluded:
+                if concealed.rule_for(index) is not None:
                     pool.append(index)
                 continue
-            options = _kind_options(grammar, index, size, index in excluded)
-            states = _step(states, options, held, slots, tileset.counts[index], limits)
-        states = _fill_from_pool(grammar, states, pool, tileset, limits)
+            options = _kind_options(concealed, index, size)
+            states = _step(states, options, held, slots, available[index], limits)
+        states = _fill_from_pool(concealed, states, pool, available, limits)
+        if concealed.all_joker_groups and concealed.joker_sizes:
+            states = _combine(states, _all_joker_table(concealed.joker_sizes, limits), limits)
         for (tiles, pairs, groups, _forced), front in states.items():
             if tiles != size:
                 continue
-            if pairs_needed is not None and pairs != pairs_needed:
+            if concealed.pairs is not None and pairs != concealed.pairs:
                 continue
-            if limits[2] is not None and groups != limits[2]:
+            if groups_needed is not None and groups != groups_needed:
                 continue
             for pair_part, joker_part in front:
                 best = min(best, pair_part + max(joker_part - jokers, 0))
     return None if best == _INFINITY else best
+
+
+@functools.lru_cache(maxsize=1024)
+def _all_joker_table(
+    joker_sizes: tuple[int, ...], limits: tuple[int, int | None, int | None, int]
+) -> dict[State, Front]:
+    """What all-joker groups can add: every slot needs a joker (held or drawn) and none can
+    take a natural tile, so each group forces its jokers from the tile set."""
+    options = tuple(_KindOption(size, int(size == 2), 1, 0, size) for size in joker_sizes)
+    table: dict[State, Front] = {(0, 0, 0, 0): [(0, 0)]}
+    for _ in range(limits[0] // min(joker_sizes)):
+        table = _merge(table, _step(table, options, 0, 0, 0, limits))
+    return table
 
 
 def _singles_multisets(patterns: tuple[tuple[int, ...], ...], size: int) -> Iterator[tuple[tuple[int, ...], ...]]:
@@ -292,7 +305,7 @@ def _fill_from_pool(
     grammar: Grammar,
     states: dict[State, Front],
     pool: list[int],
-    tileset: TileSet,
+    available: Sequence[int],
     limits: tuple[int, int | None, int | None, int],
 ) -> dict[State, Front]:
     """Add groups on kinds the hand does not hold. Such kinds of one rule with the same number of
@@ -301,7 +314,7 @@ def _fill_from_pool(
     for index in pool:
         rule = grammar.rule_for(index)
         assert rule is not None
-        key = (grammar.groups.index(rule), tileset.counts[index])
+        key = (grammar.groups.index(rule), available[index])
         classes[key] = classes.get(key, 0) + 1
     for (rule_position, in_set), kinds in sorted(classes.items()):
         table = _pool_table(grammar, rule_position, in_set, kinds, limits)

@@ -135,10 +135,12 @@ class Grammar:
     def for_concealed(self, exposed: Iterable[Group]) -> Grammar:
         """The grammar the concealed tiles must satisfy beside the ``exposed`` sets: the exact
         counts of pairs and groups less what the exposures hold, and, with one group per tile,
-        no identical group of a tile already exposed as one.
+        no identical group of a tile already exposed as one (all-joker groups stand for no tile,
+        so they stay allowed).
 
         Raises:
-            ValueError: the exposures already hold more pairs or groups than the grammar allows.
+            ValueError: the exposures already break the grammar: more pairs or groups than it
+                allows, or, with one group per tile, two exposed groups of one tile.
         """
         exposed = tuple(exposed)
         if not exposed:
@@ -149,10 +151,12 @@ class Grammar:
             raise ValueError("the exposed sets already hold more pairs or groups than the grammar allows")
         groups = self.groups
         if self.one_group_per_tile:
-            taken = {index for group in exposed if group.shape == "identical" for index in group.tiles}
-            groups = tuple(
-                GroupRule(rule.tiles - taken, rule.sizes, rule.jokers_from) for rule in groups if rule.tiles - taken
-            )
+            exposed_tiles = [group.tiles[0] for group in exposed if group.shape == "identical" and group.tiles]
+            if len(set(exposed_tiles)) < len(exposed_tiles):
+                raise ValueError("with one group per tile, two exposed groups cannot be of the same tile")
+            taken = set(exposed_tiles)
+            # A rule whose tiles are all taken stays, empty, so that its sizes still allow all-joker groups.
+            groups = tuple(GroupRule(rule.tiles - taken, rule.sizes, rule.jokers_from) for rule in groups)
         return attrs.evolve(self, groups=groups, pairs=pairs, sets=sets)
 
     def rule_for(self, index: int) -> GroupRule | None:

@@ -225,17 +225,19 @@ def _intern(vector: Key) -> int:
     return vector_id
 
 
-def _part_distances(key: Key, chows: bool) -> Key:
+def _part_distances(key: Key, chows: bool, caps: Key | None = None) -> Key:
     """The distance vector of one part, by a dynamic programme over its ranks.
 
     The state after a rank is (chows started one rank back, chows started at this rank, sets,
     pairs); choosing at each rank how many chows start there, and whether a pung or the pair sits
-    there, costs the tiles the part lacks at that rank. No rank may need more than four tiles.
+    there, costs the tiles the part lacks at that rank. No rank may need more than four tiles, or
+    than its ``caps`` when some copies are out of reach (in exposed sets).
     """
     states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
     size = len(key)
     for rank in range(size):
         have = key[rank]
+        cap = 4 if caps is None else caps[rank]
         chow_choices = range(5) if chows and rank + 2 < size else range(1)
         following: dict[tuple[int, int, int, int], int] = {}
         for (older, newer, sets, pairs), cost in states.items():
@@ -246,7 +248,7 @@ def _part_distances(key: Key, chows: bool) -> Key:
                         break
                     for pair in (0,) if pairs else (0, 1):
                         need = older + newer + started + 3 * pung + 2 * pair
-                        if need > 4:
+                        if need > cap:
                             break
                         state = (newer, started, made, pairs + pair)
                         total = cost + (need - have if need > have else 0)
@@ -260,9 +262,9 @@ def _part_distances(key: Key, chows: bool) -> Key:
     return tuple(vector)
 
 
-def _part_info(key: Key, chows: bool) -> tuple[int, int, int]:
+def _part_info(key: Key, chows: bool, caps: Key | None = None) -> tuple[int, int, int]:
     """(distance vector id, distinct terminal/honour tiles held, 1 if one is held twice or more)."""
-    vector_id = _intern(_part_distances(key, chows))
+    vector_id = _intern(_part_distances(key, chows, caps))
     held = (key[0], key[8]) if chows else key
     return vector_id, sum(1 for n in held if n), 1 if any(n >= 2 for n in held) else 0
 
@@ -302,12 +304,19 @@ def thirteen_wonders_away(counts: Sequence[int]) -> int:
     return 14 - distinct - pair
 
 
-def tiles_away(counts: Sequence[int], sets: int = MAX_SETS, *, thirteen_wonders: bool = False) -> int:
+def tiles_away(
+    counts: Sequence[int],
+    sets: int = MAX_SETS,
+    *,
+    thirteen_wonders: bool = False,
+    limits: Sequence[int] | None = None,
+) -> int:
     """The fewest tiles to exchange for the counts to hold ``sets`` sets and one pair
     (0: complete; a 13-tile hand one tile short: 1). Exact: it equals Riichi shanten + 1.
 
     With ``thirteen_wonders`` (only meaningful when ``sets`` is 4, a fully concealed hand), the
-    distance to Thirteen Wonders counts too.
+    distance to Thirteen Wonders counts too. ``limits`` caps the copies of each tile (indexes
+    0-33) the concealed tiles may reach, when exposed sets hold some; by default four of each.
 
     >>> from mahjong_rules import Hand
     >>> tiles_away(Hand.parse("123m456m789m234p5s").counts)
@@ -317,6 +326,8 @@ def tiles_away(counts: Sequence[int], sets: int = MAX_SETS, *, thirteen_wonders:
     """
     if type(counts) is not tuple:
         counts = tuple(counts)
+    if limits is not None:
+        return _capped_tiles_away(counts, sets, thirteen_wonders, tuple(limits[:34]))
     suit_info, honor_info, combined_ids = _suit_info.data, _honor_info.data, _combined.data
     first = suit_info.get(counts[0:9]) or _suit_info(counts[0:9])
     second = suit_info.get(counts[9:18]) or _suit_info(counts[9:18])
@@ -333,6 +344,27 @@ def tiles_away(counts: Sequence[int], sets: int = MAX_SETS, *, thirteen_wonders:
         distinct = first[1] + second[1] + third[1] + honors[1]
         pair = first[2] | second[2] | third[2] | honors[2]
         away = min(away, 14 - distinct - pair)
+    return away
+
+
+_capped_info: BoundedMemo[tuple[Key, Key, bool], PartInfo] = BoundedMemo(
+    lambda item: _part_info(item[0], item[2], item[1]), _MEMO_LIMIT
+)
+
+
+def _capped_tiles_away(counts: Key, sets: int, thirteen_wonders: bool, caps: Key) -> int:
+    """Tiles away when some tiles have fewer than four copies within reach."""
+    parts = [(counts[offset : offset + 9], caps[offset : offset + 9], True) for offset in SUIT_OFFSETS]
+    parts.append((counts[27:34], caps[27:34], False))
+    infos = [_capped_info(part) for part in parts]
+    combined = infos[0][0]
+    for info in infos[1:]:
+        combined = _combined((combined, info[0]))
+    away = _vectors[combined][2 * sets + 1]
+    if thirteen_wonders and sets == MAX_SETS:
+        reachable = all(caps[index] >= 1 for index in TERMINALS_AND_HONORS)
+        if reachable:
+            away = min(away, thirteen_wonders_away(counts))
     return away
 
 
