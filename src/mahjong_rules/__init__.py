@@ -17,6 +17,7 @@ from mahjong_rules.errors import (
     RulesetError,
     TileSetError,
     UnknownRulesetError,
+    UnreachableError,
 )
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld, MeldShape
@@ -74,6 +75,7 @@ __all__ = [
     "TileSetError",
     "Transfer",
     "UnknownRulesetError",
+    "UnreachableError",
     "WinContext",
     "__version__",
     "available_rulesets",

@@ -18,6 +18,7 @@ __all__ = [
     "RulesetError",
     "TileSetError",
     "UnknownRulesetError",
+    "UnreachableError",
 ]
 
 
@@ -76,6 +77,10 @@ class TileSetError(MahjongError, ValueError):
 
 class ContextError(MahjongError, ValueError):
     """A :class:`~mahjong_rules.WinContext` whose flags contradict each other."""
+
+
+class UnreachableError(MahjongError, ValueError):
+    """No winning hand can be reached from this hand: its exposed sets rule out every one."""
 
 
 class RulesetError(MahjongError):

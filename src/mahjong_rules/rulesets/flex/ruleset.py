@@ -7,9 +7,11 @@ from typing import ClassVar
 
 import attrs
 
+from mahjong_rules.errors import UnreachableError
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld
 from mahjong_rules.ruleset import Arrangement, Evaluation, Reason, ScoreItem, Settlement, Transfer, WinContext
+from mahjong_rules.rulesets.flex.distance import flex_tiles_away
 from mahjong_rules.rulesets.flex.options import FlexOptions
 from mahjong_rules.rulesets.flex.rules import Reading, ResolvedSet, problems, readings
 from mahjong_rules.rulesets.flex.scoring import score
@@ -220,6 +222,21 @@ class FlexRuleset:
         """Every valid reading of the hand as Flex sets, lazily (each arrangement once)."""
         for _, arrangement in self._valid_readings(hand):
             yield arrangement
+
+    def tiles_away(self, hand: Hand) -> int:
+        """The fewest tiles to exchange for ``hand`` to become a valid Flex hand of 14 tiles,
+        keeping its exposed sets (0: it is one; a 13-tile hand one tile short: 1). Exact, jokers
+        included; the minimum hand value (which depends on how the hand is won) is not counted.
+
+        Raises:
+            TileSetError: the hand cannot exist in this game's tiles (ruling T5).
+            UnreachableError: the exposed sets rule out every valid hand.
+        """
+        self._tileset.check(hand)
+        away = flex_tiles_away(hand, self.options, self._grammar)
+        if away is None or self._exposure_reasons(hand):
+            raise UnreachableError(f"no valid Flex hand keeps the exposed sets of {hand}")
+        return away
 
     def waits(self, hand: Hand) -> frozenset[Tile]:
         """For a 13-tile hand, the tiles that would make it a valid Mahjong (a joker included, when
