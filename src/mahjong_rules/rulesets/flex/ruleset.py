@@ -13,6 +13,7 @@ from mahjong_rules.melds import Meld
 from mahjong_rules.ruleset import Arrangement, Evaluation, Reason, ScoreItem, Settlement, Transfer, WinContext
 from mahjong_rules.rulesets.flex.distance import flex_tiles_away
 from mahjong_rules.rulesets.flex.options import FlexOptions
+from mahjong_rules.rulesets.flex.play import check_blank_swap, check_exposure, resolve_claims, swap_joker
 from mahjong_rules.rulesets.flex.rules import Reading, ResolvedSet, problems, readings
 from mahjong_rules.rulesets.flex.scoring import score
 from mahjong_rules.rulesets.flex.sets import FlexSet, FlexSuit, SetKind, group_of_meld, read_group
@@ -284,6 +285,49 @@ class FlexRuleset:
                 if seat not in winners
             ]
         return Settlement(transfers, seats=self.seats)
+
+    # -- play ------------------------------------------------------------------------------------
+
+    def check_call(
+        self, hand: Hand, discard: Tile, meld: Meld | None = None, context: WinContext | None = None
+    ) -> Reason | None:
+        """Why ``hand`` (13 tiles) may not call ``discard``, or ``None`` when it may: to expose
+        ``meld`` (the called tile included), or, with no meld, for Mahjong (the completed hand,
+        won as ``context`` says, must be a valid Mahjong).
+
+        >>> import mahjong_rules as mr
+        >>> flex = FlexRuleset(FlexOptions())
+        >>> hand = mr.Hand.parse("333C 44B 555C 666C 77C")
+        >>> flex.check_call(hand, mr.Tile.parse("7C")) is None
+        True
+        >>> flex.check_call(hand, mr.Tile.parse("4B"), mr.Meld.parse("[444B]")) is None
+        True
+        >>> flex.check_call(hand, mr.Tile.parse("4B"), mr.Meld.parse("[44B]")).code
+        'exposed-pair'
+        """
+        if meld is not None:
+            return check_exposure(hand, discard, meld)
+        if discard.is_joker or discard.is_blank:
+            return Reason("uncallable-tile", f"a discarded {discard.name.lower()} cannot be called")
+        completed = attrs.evolve(hand, concealed=(*hand.concealed, discard))
+        evaluation = self.evaluate(completed, context)
+        if evaluation.is_winning:
+            return None
+        why = "; ".join(reason.message for reason in evaluation.reasons)
+        return Reason("not-mahjong", f"{discard} does not complete a Mahjong: {why}")
+
+    resolve_claims = staticmethod(resolve_claims)
+
+    def swap_joker(self, meld: Meld, give: Tile) -> tuple[Meld, Tile]:
+        """A Joker Swap with an exposed set (see :func:`~mahjong_rules.rulesets.flex.play.swap_joker`),
+        under this game's house rule on swaps."""
+        return swap_joker(meld, give, from_hand_only=self.options.joker_swap_from_hand_only)
+
+    def check_blank_swap(self, hand: Hand, discard: Tile) -> Reason | None:
+        """Why ``hand`` may not swap a blank for ``discard``, or ``None`` when it may."""
+        if not self.options.blanks:
+            return Reason("no-blanks", "this game is played without blanks")
+        return check_blank_swap(hand, discard)
 
     @property
     def seats(self) -> tuple[Seat, ...]:
