@@ -35,8 +35,8 @@ __all__ = ["main"]
 DEMO_HANDS: tuple[tuple[str, str], ...] = (
     ("Flex-style run in two suits", "333C 44B 555C 666C 777C"),
     ("Threes in Dots, with dragons as 0", "WD WD WD 3333D 666D 9999D"),
-    ("Winds and flowers", "FFFFF NN EEEE WWW SS"),
-    ("Jokers in an exposure", "2222B 4444B 666C [888C J @W]"),
+    ("Winds and flowers", "FFF NN EEEE WWW SS"),
+    ("Jokers in an exposure", "222B 4444B 666C [888C J @W]"),
     ("Singapore pure straight with bonus tiles", "123m456m789m 234p 55s RF1 Cat"),
     ("Singapore concealed kong", "123m 456p 789s 22z {5555C}"),
     ("Thirteen Wonders, mpsz", "19m19p19s12345677z"),

@@ -31,7 +31,9 @@ ENTRY_POINT_GROUP = "mahjong_rules.rulesets"
 
 # name -> "module:Class" of the library's own rulesets, imported only when asked for. A ruleset
 # is listed here only once it works (no placeholders).
-_BUILTIN: dict[str, str] = {}
+_BUILTIN: dict[str, str] = {
+    "flex": "mahjong_rules.rulesets.flex:FlexRuleset",
+}
 
 _registered: dict[str, type[Any]] = {}
 

@@ -143,8 +143,10 @@ class Arrangement:
     description: str = ""
 
     def __str__(self) -> str:
-        sets = " ".join(meld.format() for meld in self.melds)
-        return f"{sets} ({self.description})" if self.description else sets
+        # Exposed sets in brackets as in the notation; sets arranged from concealed tiles in
+        # parentheses (braces would read as declared concealed kongs).
+        sets = " ".join(meld.format() if meld.exposed else f"({meld.format()[1:-1]})" for meld in self.melds)
+        return f"{sets}: {self.description}" if self.description else sets
 
 
 @attrs.frozen

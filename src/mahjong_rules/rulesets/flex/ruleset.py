@@ -85,8 +85,7 @@ class FlexRuleset:
     """American Flex Mahjong (``get_ruleset("flex", **options)``; options: :class:`FlexOptions`).
 
     >>> import mahjong_rules as mr
-    >>> from mahjong_rules.rulesets.flex import FlexOptions
-    >>> flex = FlexRuleset(FlexOptions())
+    >>> flex = mr.get_ruleset("flex")
     >>> evaluation = flex.evaluate(mr.Hand.parse("333C 44B 555C 666C 777C"))
     >>> evaluation.is_winning, evaluation.points, [item.name for item in evaluation.breakdown]
     (True, 3, ['Mahjong', 'Concealed', 'Jokerless'])
