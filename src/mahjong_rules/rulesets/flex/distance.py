@@ -129,83 +129,57 @@ def _numbers_dp(
         states[(0, tiles, forced, 0, wild_used, zero_dragons)] = list(front)
     fixed_by_kind = {flex_set.group.tiles[0]: position for position, flex_set in enumerate(problem.fixed)}
     for number in sequence:
-        following: dict[State, Front] = {}
         kinds = [_kind(suit, number) for suit in suits]
         is_dragon = number in (0, 10)
+        # What each choice at this number costs does not depend on the state: settle it once.
+        skip_cost = _number_cost(problem, kinds, None, 0, 0, is_dragon, no_joker_slots, closed_kinds)
+        choices: list[_Choice] = []
+        for position, kind in enumerate(kinds):
+            fixed = fixed_by_kind.get(kind)
+            if fixed is not None and skip_cost is not None:
+                choices.append(_Choice(problem.fixed[fixed].size, skip_cost, fixed=fixed))
+                if not is_dragon:
+                    continue  # ruling F5: the exposed set is this number's one set
+            for wild_position, size in enumerate(wild_sizes):
+                if skip_cost is not None:
+                    choices.append(_Choice(size, skip_cost, wild=wild_position))
+            for size in (2, 3, 4):
+                no_joker, joker = (2, 0) if size == 2 else (0, size)
+                cost = _number_cost(problem, kinds, position, no_joker, joker, is_dragon, no_joker_slots, closed_kinds)
+                if cost is not None:
+                    dragon = (position, no_joker, joker) if is_dragon else None
+                    choices.append(_Choice(size, cost, dragon=dragon))
+        following: dict[State, Front] = {}
         for (phase, tiles, forced, used, wild_used, dragons), front in states.items():
-            # Skip this number: it is before or after the block of consecutive numbers.
-            _settle_and_store(
-                problem,
-                following,
-                (0 if phase == 0 else 2, tiles, forced, used, wild_used, dragons),
-                front,
-                kinds,
-                None,
-                0,
-                0,
-                is_dragon,
-                no_joker_slots,
-                closed_kinds,
-            )
+            if skip_cost is not None:
+                _store(
+                    following,
+                    (0 if phase == 0 else 2, tiles, forced, used, wild_used, dragons),
+                    front,
+                    skip_cost,
+                    problem,
+                )
             if phase == 2:
                 continue
-            for position in range(len(suits)):
-                kind = kinds[position]
-                fixed = fixed_by_kind.get(kind)
-                if fixed is not None and not used >> fixed & 1:
-                    size = problem.fixed[fixed].size
-                    _settle_and_store(
-                        problem,
-                        following,
-                        (1, tiles + size, forced, used | 1 << fixed, wild_used, dragons),
-                        front,
-                        kinds,
-                        None,
-                        0,
-                        0,
-                        is_dragon,
-                        no_joker_slots,
-                        closed_kinds,
-                    )
-                if fixed is not None and not is_dragon:
-                    continue  # ruling F5: the exposed set is this number's one set
-                for wild_position, size in enumerate(wild_sizes):
-                    if wild_used[wild_position] < wild_needed[wild_position]:
-                        more = list(wild_used)
-                        more[wild_position] += 1
-                        _settle_and_store(
-                            problem,
-                            following,
-                            (1, tiles + size, forced, used, tuple(more), dragons),
-                            front,
-                            kinds,
-                            None,
-                            0,
-                            0,
-                            is_dragon,
-                            no_joker_slots,
-                            closed_kinds,
-                        )
-                for size in (2, 3, 4):
-                    no_joker, joker = (2, 0) if size == 2 else (0, size)
-                    new_dragons = dragons
-                    if is_dragon:
-                        updated = list(dragons)
-                        updated[position] = (dragons[position][0] + no_joker, dragons[position][1] + joker)
-                        new_dragons = tuple(updated)
-                    _settle_and_store(
-                        problem,
-                        following,
-                        (1, tiles + size, forced, used, wild_used, new_dragons),
-                        front,
-                        kinds,
-                        position,
-                        no_joker,
-                        joker,
-                        is_dragon,
-                        no_joker_slots,
-                        closed_kinds,
-                    )
+            for choice in choices:
+                new_used, new_wild, new_dragons = used, wild_used, dragons
+                if choice.fixed is not None:
+                    if used >> choice.fixed & 1:
+                        continue
+                    new_used = used | 1 << choice.fixed
+                if choice.wild is not None:
+                    if wild_used[choice.wild] >= wild_needed[choice.wild]:
+                        continue
+                    more = list(wild_used)
+                    more[choice.wild] += 1
+                    new_wild = tuple(more)
+                if choice.dragon is not None:
+                    position, no_joker, joker = choice.dragon
+                    updated = list(dragons)
+                    updated[position] = (dragons[position][0] + no_joker, dragons[position][1] + joker)
+                    new_dragons = tuple(updated)
+                state = (1, tiles + choice.size, forced, new_used, new_wild, new_dragons)
+                _store(following, state, front, choice.cost, problem)
         states = following
     best = _INFINITY
     all_used = (1 << len(problem.fixed)) - 1
@@ -239,11 +213,19 @@ def _wild_sizes(problem: _Problem) -> list[int]:
     return sorted({flex_set.size for flex_set in problem.wild})
 
 
-def _settle_and_store(
+class _Choice(NamedTuple):
+    """One way to give a number its set: ``size`` tiles, the cost of this number's kinds, and
+    which exposure (fixed or all-joker) it uses, or the dragon slots it adds (settled at the end)."""
+
+    size: int
+    cost: _Cost
+    fixed: int | None = None
+    wild: int | None = None
+    dragon: tuple[int, int, int] | None = None
+
+
+def _number_cost(
     problem: _Problem,
-    following: dict[State, Front],
-    state: State,
-    front: Front,
     kinds: Sequence[int],
     chosen: int | None,
     no_joker: int,
@@ -251,11 +233,9 @@ def _settle_and_store(
     is_dragon: bool,
     no_joker_slots: Sequence[int],
     closed_kinds: frozenset[int],
-) -> None:
-    """Settle the costs of this number's kinds (not dragons: they wait for the end) and store."""
-    if state[1] > HAND_SIZE:
-        return
-    add_pairs = add_jokers = add_forced = 0
+) -> _Cost | None:
+    """Settle this number's kinds (dragons wait for the end: they are 0 and 10)."""
+    pairs = jokers = forced = 0
     if not is_dragon:
         for position, kind in enumerate(kinds):
             if kind in closed_kinds:
@@ -268,17 +248,19 @@ def _settle_and_store(
                 problem.available[kind],
             )
             if cost is None:
-                return
-            add_pairs += cost.pairs
-            add_jokers += cost.jokers
-            add_forced += cost.forced
+                return None
+            pairs, jokers, forced = pairs + cost.pairs, jokers + cost.jokers, forced + cost.forced
+    return _Cost(pairs, jokers, forced)
+
+
+def _store(following: dict[State, Front], state: State, front: Front, cost: _Cost, problem: _Problem) -> None:
     phase, tiles, forced, used, wild_used, dragons = state
-    forced += add_forced
-    if forced > problem.available[JOKER]:
+    forced += cost.forced
+    if tiles > HAND_SIZE or forced > problem.available[JOKER]:
         return
     target = following.setdefault((phase, tiles, forced, used, wild_used, dragons), [])
     for pairs, jokers in front:
-        _add(target, pairs + add_pairs, jokers + add_jokers)
+        _add(target, pairs + cost.pairs, jokers + cost.jokers)
 
 
 def _singles_choices(patterns: tuple[tuple[int, ...], ...], room: int) -> Iterator[tuple[tuple[int, ...], ...]]:
