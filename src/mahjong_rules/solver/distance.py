@@ -24,7 +24,7 @@ from mahjong_rules.solver.grammar import JOKER, Grammar, Group, GroupRule
 from mahjong_rules.tiles import NUM_TILE_KINDS
 from mahjong_rules.tilesets import TileSet
 
-__all__ = ["TargetGroup", "grammar_away", "target_away"]
+__all__ = ["KindCost", "TargetGroup", "add_to_front", "grammar_away", "kind_cost", "singles_multisets", "target_away"]
 
 _INFINITY = 1 << 20
 
@@ -118,7 +118,7 @@ State = tuple[int, int, int, int]
 """(tiles, pairs, groups, jokers forced because a kind has more slots than copies in the set)."""
 
 
-def _add_to_front(front: Front, candidate: tuple[int, int]) -> None:
+def add_to_front(front: Front, candidate: tuple[int, int]) -> None:
     """Keep ``front`` minimal. A point is never better than another with no more joker-free
     misses and no more misses in all: the final cost is ``pd + max(ed - J, 0)``, and whatever is
     added later, a joker-slot miss never costs more than a joker-free one."""
@@ -128,6 +128,28 @@ def _add_to_front(front: Front, candidate: tuple[int, int]) -> None:
             return
     front[:] = [kept for kept in front if not (pair_part <= kept[0] and total <= kept[0] + kept[1])]
     front.append(candidate)
+
+
+class KindCost(NamedTuple):
+    """What one tile kind of a target costs: tiles missing from slots jokers cannot fill, tiles
+    missing from joker slots, and jokers the target needs because the kind has more slots than
+    copies within reach."""
+
+    no_joker: int
+    joker: int
+    forced: int
+
+
+def kind_cost(no_joker_slots: int, joker_slots: int, held: int, available: int) -> KindCost | None:
+    """The formula for one kind: natural tiles fill the joker-free slots first. ``None`` when the
+    joker-free slots need more copies than are within reach."""
+    if no_joker_slots > available:
+        return None
+    return KindCost(
+        max(no_joker_slots - held, 0),
+        max(joker_slots - max(held - no_joker_slots, 0), 0),
+        max(no_joker_slots + joker_slots - available, 0),
+    )
 
 
 class _KindOption(NamedTuple):
@@ -193,18 +215,15 @@ def _step(
                 continue
             if groups_needed is not None and new[2] > groups_needed:
                 continue
-            no_joker = option.no_joker_slots + singles_slots
-            if no_joker > in_set:
+            cost = kind_cost(option.no_joker_slots + singles_slots, option.joker_slots, held, in_set)
+            if cost is None:
                 continue
-            extra_forced = max(no_joker + option.joker_slots - in_set, 0)
-            new = (new[0], new[1], new[2], forced + extra_forced)
+            new = (new[0], new[1], new[2], forced + cost.forced)
             if new[3] > set_jokers:
                 continue
-            missing = max(no_joker - held, 0)
-            joker_missing = max(option.joker_slots - max(held - no_joker, 0), 0)
             target_front = following.setdefault(new, [])
             for pair_part, joker_part in front:
-                _add_to_front(target_front, (pair_part + missing, joker_part + joker_missing))
+                add_to_front(target_front, (pair_part + cost.no_joker, joker_part + cost.joker))
     return following
 
 
@@ -242,7 +261,7 @@ def grammar_away(
         return None
     jokers = counts[JOKER]
     best = _INFINITY
-    for singles in _singles_multisets(concealed.singles, size):
+    for singles in singles_multisets(concealed.singles, size):
         singles_slots = [0] * NUM_TILE_KINDS
         for pattern in singles:
             for index in pattern:
@@ -291,13 +310,13 @@ def _all_joker_table(
     return table
 
 
-def _singles_multisets(patterns: tuple[tuple[int, ...], ...], size: int) -> Iterator[tuple[tuple[int, ...], ...]]:
+def singles_multisets(patterns: tuple[tuple[int, ...], ...], size: int) -> Iterator[tuple[tuple[int, ...], ...]]:
     if not patterns:
         yield ()
         return
     first, rest = patterns[0], patterns[1:]
     for times in range(size // len(first) + 1):
-        for others in _singles_multisets(rest, size - times * len(first)):
+        for others in singles_multisets(rest, size - times * len(first)):
             yield (first,) * times + others
 
 
@@ -352,7 +371,7 @@ def _combine(
             target = combined.setdefault(state, [])
             for pair_part, joker_part in front:
                 for more_pair, more_joker in more:
-                    _add_to_front(target, (pair_part + more_pair, joker_part + more_joker))
+                    add_to_front(target, (pair_part + more_pair, joker_part + more_joker))
     return combined
 
 
@@ -361,5 +380,5 @@ def _merge(first: dict[State, Front], second: dict[State, Front]) -> dict[State,
     for state, front in second.items():
         target = merged.setdefault(state, [])
         for point in front:
-            _add_to_front(target, point)
+            add_to_front(target, point)
     return merged

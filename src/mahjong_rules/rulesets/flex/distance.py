@@ -22,6 +22,7 @@ from mahjong_rules.rulesets.flex.options import FlexOptions
 from mahjong_rules.rulesets.flex.rules import SEQUENCES
 from mahjong_rules.rulesets.flex.sets import NUMBER_SUITS, FlexSet, FlexSuit, SetKind, group_of_meld, read_group
 from mahjong_rules.solver import Grammar, Group, TargetGroup, target_away
+from mahjong_rules.solver.distance import KindCost, add_to_front, kind_cost, singles_multisets
 from mahjong_rules.tiles import NUM_TILE_KINDS, Seat, Suit, Tile
 
 __all__ = ["flex_tiles_away"]
@@ -38,35 +39,7 @@ def _kind(suit: FlexSuit, number: int) -> int:
     return real.dragon.index if number in (0, 10) else real.tile(number).index
 
 
-class _Cost(NamedTuple):
-    """Missing tiles for joker-free slots, for joker slots, and jokers a kind forces."""
-
-    pairs: int
-    jokers: int
-    forced: int
-
-
-def _settle(no_joker: int, joker: int, held: int, available: int) -> _Cost | None:
-    """The cost of one tile kind given all its slots in a target; ``None`` if impossible."""
-    if no_joker > available:
-        return None
-    return _Cost(
-        max(no_joker - held, 0),
-        max(joker - max(held - no_joker, 0), 0),
-        max(no_joker + joker - available, 0),
-    )
-
-
 Front = list[tuple[int, int]]
-
-
-def _add(front: Front, pairs: int, jokers: int) -> None:
-    total = pairs + jokers
-    for kept in front:
-        if kept[0] <= pairs and kept[0] + kept[1] <= total:
-            return
-    front[:] = [kept for kept in front if not (pairs <= kept[0] and total <= kept[0] + kept[1])]
-    front.append((pairs, jokers))
 
 
 class _Problem(NamedTuple):
@@ -195,12 +168,12 @@ def _numbers_dp(
             kind = _kind(suit, 0)
             if kind in closed_kinds:
                 continue
-            cost = _settle(no_joker_slots[kind] + no_joker, joker, problem.held[kind], problem.available[kind])
+            cost = kind_cost(no_joker_slots[kind] + no_joker, joker, problem.held[kind], problem.available[kind])
             if cost is None:
                 possible = False
                 break
-            extra_pairs += cost.pairs
-            extra_jokers += cost.jokers
+            extra_pairs += cost.no_joker
+            extra_jokers += cost.joker
             total_forced += cost.forced
         if not possible or total_forced > problem.available[JOKER]:
             continue
@@ -218,7 +191,7 @@ class _Choice(NamedTuple):
     which exposure (fixed or all-joker) it uses, or the dragon slots it adds (settled at the end)."""
 
     size: int
-    cost: _Cost
+    cost: KindCost
     fixed: int | None = None
     wild: int | None = None
     dragon: tuple[int, int, int] | None = None
@@ -233,7 +206,7 @@ def _number_cost(
     is_dragon: bool,
     no_joker_slots: Sequence[int],
     closed_kinds: frozenset[int],
-) -> _Cost | None:
+) -> KindCost | None:
     """Settle this number's kinds (dragons wait for the end: they are 0 and 10)."""
     pairs = jokers = forced = 0
     if not is_dragon:
@@ -241,7 +214,7 @@ def _number_cost(
             if kind in closed_kinds:
                 continue
             mine = position == chosen
-            cost = _settle(
+            cost = kind_cost(
                 no_joker_slots[kind] + (no_joker if mine else 0),
                 joker if mine else 0,
                 problem.held[kind],
@@ -249,29 +222,18 @@ def _number_cost(
             )
             if cost is None:
                 return None
-            pairs, jokers, forced = pairs + cost.pairs, jokers + cost.jokers, forced + cost.forced
-    return _Cost(pairs, jokers, forced)
+            pairs, jokers, forced = pairs + cost.no_joker, jokers + cost.joker, forced + cost.forced
+    return KindCost(pairs, jokers, forced)
 
 
-def _store(following: dict[State, Front], state: State, front: Front, cost: _Cost, problem: _Problem) -> None:
+def _store(following: dict[State, Front], state: State, front: Front, cost: KindCost, problem: _Problem) -> None:
     phase, tiles, forced, used, wild_used, dragons = state
     forced += cost.forced
     if tiles > HAND_SIZE or forced > problem.available[JOKER]:
         return
     target = following.setdefault((phase, tiles, forced, used, wild_used, dragons), [])
     for pairs, jokers in front:
-        _add(target, pairs + cost.pairs, jokers + cost.jokers)
-
-
-def _singles_choices(patterns: tuple[tuple[int, ...], ...], room: int) -> Iterator[tuple[tuple[int, ...], ...]]:
-    """Multisets of concealed singles sets (exposed ones come in addition) fitting in ``room``."""
-    if not patterns:
-        yield ()
-        return
-    first, rest = patterns[0], patterns[1:]
-    for times in range(room // len(first) + 1):
-        for others in _singles_choices(rest, room - times * len(first)):
-            yield (first,) * times + others
+        add_to_front(target, (pairs + cost.no_joker, jokers + cost.joker))
 
 
 def _suit_of_singles(pattern: Sequence[int]) -> FlexSuit:
@@ -301,7 +263,7 @@ def _standard_away(problem: _Problem, options: FlexOptions, grammar: Grammar) ->
     flower_sizes: list[int]
     flower_sizes = [problem.flowers[0].size] if problem.flowers else [0, *list(range(2, options.flowers + 1))]
     fixed_tiles = sum(s.size for s in problem.fixed) + sum(s.size for s in problem.wild)
-    for singles in _singles_choices(grammar.singles, HAND_SIZE - exposed_singles_tiles - fixed_tiles):
+    for singles in singles_multisets(grammar.singles, HAND_SIZE - exposed_singles_tiles - fixed_tiles):
         all_singles = list(singles) + exposed_singles
         slots = [0] * NUM_TILE_KINDS
         for pattern in singles:
@@ -327,31 +289,28 @@ def _standard_away(problem: _Problem, options: FlexOptions, grammar: Grammar) ->
                     start: dict[tuple[int, int, tuple[int, ...]], Front] = {}
                     for size in sizes:
                         flower_slots = size if not problem.flowers else 0
-                        flower_cost = _settle(flower_slots, 0, problem.held[FLOWER], problem.available[FLOWER])
+                        flower_cost = kind_cost(flower_slots, 0, problem.held[FLOWER], problem.available[FLOWER])
                         if flower_cost is None:
                             continue
                         forced = base.forced + flower_cost.forced
-                        _add(
-                            start.setdefault((base_tiles + size, forced, no_wild), []),
-                            base.pairs + flower_cost.pairs,
-                            0,
-                        )
+                        front = start.setdefault((base_tiles + size, forced, no_wild), [])
+                        add_to_front(front, (base.no_joker + flower_cost.no_joker, 0))
                     if start:
                         closed = frozenset({FLOWER})
                         best = min(best, _numbers_dp(problem, suits, sequence, start, slots, closed, True))
     return best
 
 
-def _settle_untouched(problem: _Problem, slots: Sequence[int], touched: set[int]) -> _Cost | None:
+def _settle_untouched(problem: _Problem, slots: Sequence[int], touched: set[int]) -> KindCost | None:
     pairs = jokers = forced = 0
     for index, count in enumerate(slots):
         if count and index not in touched:
-            cost = _settle(count, 0, problem.held[index], problem.available[index])
+            cost = kind_cost(count, 0, problem.held[index], problem.available[index])
             if cost is None:
                 return None
-            pairs += cost.pairs
+            pairs += cost.no_joker
             forced += cost.forced
-    return _Cost(pairs, jokers, forced)
+    return KindCost(pairs, jokers, forced)
 
 
 def _opposite_winds_away(problem: _Problem) -> int:
@@ -384,15 +343,15 @@ def _opposite_winds_away(problem: _Problem) -> int:
                 if source != "concealed":
                     continue
                 no_joker, joker = (2, 0) if size == 2 else (0, size)
-                cost = _settle(no_joker, joker, problem.held[wind.wind.index], problem.available[wind.wind.index])
+                cost = kind_cost(no_joker, joker, problem.held[wind.wind.index], problem.available[wind.wind.index])
                 if cost is None:
                     possible = False
                     break
-                pairs, jokers, forced = pairs + cost.pairs, jokers + cost.jokers, forced + cost.forced
+                pairs, jokers, forced = pairs + cost.no_joker, jokers + cost.joker, forced + cost.forced
             needed = [sum(1 for s in problem.wild if s.size == size) for size in wild_sizes]
             if possible and all(used <= need for used, need in zip(wild_used, needed, strict=True)):
                 tiles = sum(size for _, size in picked)
-                _add(start.setdefault((tiles, forced, tuple(wild_used)), []), pairs, jokers)
+                add_to_front(start.setdefault((tiles, forced, tuple(wild_used)), []), (pairs, jokers))
         for suit in NUMBER_SUITS:
             if any(flex_set.suit is not suit for flex_set in problem.fixed):
                 continue
