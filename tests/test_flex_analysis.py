@@ -1,0 +1,112 @@
+"""Flex analysis: tiles away and waits, checked against brute force.
+
+The reference is independent of the distance programme: a hand is 0 away when some reading
+of it is valid, and 1 away when one exchange (a tile out, any tile in) makes it valid.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import mahjong_rules as mr
+from mahjong_rules.rulesets.flex import FlexOptions, FlexRuleset
+from mahjong_rules.rulesets.flex.rules import SEQUENCES
+
+OPTIONS = FlexOptions()
+FLEX = FlexRuleset(OPTIONS)
+TILESET = OPTIONS.tileset
+
+
+def _valid(hand: mr.Hand) -> bool:
+    return next(FLEX.decompositions(hand), None) is not None
+
+
+def _one_exchange_away(hand: mr.Hand) -> bool:
+    tiles = list(hand.concealed)
+    for position in range(len(tiles)):
+        rest = tiles[:position] + tiles[position + 1 :]
+        for tile in TILESET.tiles:
+            candidate = mr.Hand([*rest, tile], hand.melds)
+            if not tile.is_blank and not TILESET.problems(candidate) and _valid(candidate):
+                return True
+    return False
+
+
+def _winning_hand(rng: random.Random) -> mr.Hand:
+    """A valid hand by construction: a block of one sequence, one or two suits, sizes 2 to 4,
+    maybe a flower set."""
+    while True:
+        sequence = rng.choice(list(SEQUENCES.values()))
+        flowers = rng.choice([0, 0, 2, 3, 5])
+        length = rng.randint(3, 6)
+        if length > len(sequence):
+            continue
+        start = rng.randrange(len(sequence) - length + 1)
+        suits = rng.sample(list(mr.Suit), 1 if flowers else 2)
+        sizes = [rng.choice([2, 3, 4]) for _ in range(length)]
+        if sum(sizes) + flowers != 14:
+            continue
+        tiles = [mr.Tile.FLOWER] * flowers
+        for number, size in zip(sequence[start : start + length], sizes, strict=True):
+            suit = rng.choice(suits)
+            tiles += [suit.dragon if number in (0, 10) else suit.tile(number)] * size
+        hand = mr.Hand(tiles)
+        if not TILESET.problems(hand):
+            return hand
+
+
+def _perturbed(seed: int) -> mr.Hand:
+    rng = random.Random(seed)
+    while True:
+        tiles = list(_winning_hand(rng).concealed)
+        for _ in range(rng.choice([0, 1, 1, 2])):
+            tiles[rng.randrange(len(tiles))] = rng.choice(TILESET.tiles)
+        if rng.random() < 0.3:
+            tiles[rng.randrange(len(tiles))] = mr.Tile.JOKER
+        hand = mr.Hand(tiles)
+        if not TILESET.problems(hand):
+            return hand
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_tiles_away_zero_and_one_match_brute_force(seed: int) -> None:
+    hand = _perturbed(seed)
+    away = FLEX.tiles_away(hand)
+    assert (away == 0) == _valid(hand), str(hand)
+    if away >= 1:
+        assert (away == 1) == _one_exchange_away(hand), str(hand)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_thirteen_tile_hand_is_one_away_exactly_when_it_waits(seed: int) -> None:
+    rng = random.Random(1000 + seed)
+    tiles = list(_perturbed(seed).concealed)
+    tiles.pop(rng.randrange(len(tiles)))
+    hand = mr.Hand(tiles)
+    assert (FLEX.tiles_away(hand) == 1) == bool(FLEX.waits(hand)), str(hand)
+
+
+def test_exposures_stay_as_they_are() -> None:
+    # Exposed 6 Craks with a joker: the 6 is used, so the Run 3-4-5-6-7 needs no other 6.
+    hand = mr.Hand.parse("333C 44B 555C 7C 7C 9D [66C J]")
+    assert FLEX.tiles_away(hand) == 1  # discard the 9D, draw a 7C (or a joker)
+    # One tile short of 14: any tile that grows a set completes it (a 3C, 4B, 5C or 7C), and so
+    # does a joker in a triple or quad; no single tile can add a new number.
+    waits = FLEX.waits(mr.Hand.parse("333C 44B 555C 7C 7C [66C J]"))
+    assert waits == frozenset(mr.parse_tiles("3C 4B 5C 7C J"))
+
+
+def test_exposures_that_rule_out_every_hand_are_unreachable() -> None:
+    # Three suits exposed: no valid Flex hand keeps them (Rule #1: no more than two suits).
+    hand = mr.Hand.parse("5D 5D 7D 8D 9D [111B] [222C] [333D]")
+    with pytest.raises(mr.UnreachableError):
+        FLEX.tiles_away(hand)
+
+
+def test_the_same_number_exposed_twice_is_unreachable() -> None:
+    # Ruling F5: each number in one set per hand, across suits.
+    hand = mr.Hand.parse("5C 5C 6C 6C 7C [333B] [333C]")
+    with pytest.raises(mr.UnreachableError):
+        FLEX.tiles_away(hand)
