@@ -9,7 +9,7 @@ from pathlib import Path
 import mahjong_rules as mr
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-SHARED_RULINGS_APPLIED = ("T1", "T2", "T3", "T4", "T5")
+SHARED_RULINGS_APPLIED = ("T1", "T2", "T3", "T4", "T5", *(f"F{number}" for number in range(1, 19)))
 
 
 def _notation_rows() -> list[tuple[str, list[str]]]:

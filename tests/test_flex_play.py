@@ -143,3 +143,17 @@ def test_blank_swap() -> None:
     assert no_blank is not None
     assert no_blank.code == "no-blank"
     assert FLEX.check_blank_swap(hand, T("7C")) is not None  # no blanks in this game
+
+
+def test_east_is_dealt_thirteen_and_draws_first() -> None:
+    """'Each player randomly selects 13 tiles'; 'First, the East player draws one random face-down
+    tile and places it in their hand.'"""
+    assert FLEX.dealt_tiles(E) == 13
+    assert FLEX.draws_first(E)
+
+
+def test_house_rule_east_starts_with_fourteen() -> None:
+    """Standard American house rule: 'Give the East player 14 tiles during the initial deal.'"""
+    dealt = FlexRuleset(FlexOptions(east_starts_with_14=True))
+    assert (dealt.dealt_tiles(E), dealt.draws_first(E)) == (14, False)
+    assert (dealt.dealt_tiles(S), dealt.draws_first(S)) == (13, True)

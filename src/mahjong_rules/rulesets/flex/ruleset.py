@@ -287,6 +287,17 @@ class FlexRuleset:
 
     # -- play ------------------------------------------------------------------------------------
 
+    def dealt_tiles(self, seat: Seat) -> int:
+        """How many tiles ``seat`` starts the round with: 13 ("Each player randomly selects 13
+        tiles"), or 14 for East with the house rule "Give the East player 14 tiles during the
+        initial deal" (option ``east_starts_with_14``)."""
+        return 14 if self.options.east_starts_with_14 and seat is Seat.EAST else 13
+
+    def draws_first(self, seat: Seat) -> bool:
+        """Whether ``seat``'s first turn starts with a draw: always, except East when dealt 14
+        tiles, who starts by discarding (or declares Mahjong on the deal)."""
+        return self.dealt_tiles(seat) == 13
+
     def check_call(
         self, hand: Hand, discard: Tile, meld: Meld | None = None, context: WinContext | None = None
     ) -> Reason | None:
@@ -318,8 +329,15 @@ class FlexRuleset:
     resolve_claims = staticmethod(resolve_claims)
 
     def swap_joker(self, meld: Meld, give: Tile) -> tuple[Meld, Tile]:
-        """A Joker Swap with an exposed set (see :func:`~mahjong_rules.rulesets.flex.play.swap_joker`),
-        under this game's house rule on swaps."""
+        """A Joker Swap with an exposed set: the set after the swap and the tile the swapper takes.
+
+        Rules: "1. Swap a matching tile from your hand with a joker in any player's exposed set.
+        2. Swap a joker from your hand with any tile in any player's exposed set except for flower
+        tiles." With the option ``joker_swap_from_hand_only`` only the second way is allowed.
+
+        Raises:
+            IllegalMoveError: the swap breaks a rule.
+        """
         return swap_joker(meld, give, from_hand_only=self.options.joker_swap_from_hand_only)
 
     def check_blank_swap(self, hand: Hand, discard: Tile) -> Reason | None:

@@ -35,8 +35,10 @@ def _suit_flush(reading: Reading, hand: Hand, context: WinContext, options: Flex
 
 def _full_sequence(reading: Reading, hand: Hand, context: WinContext, options: FlexOptions) -> bool:
     # Ruling F6: the numbers used include a whole Evens, Odds or Threes sequence.
+    # An Opposite Winds hand's numbers may make one too; Like Numbers and Double Sequence use
+    # too few numbers ever to.
     used = set(reading.numbers)
-    return reading.hand_type == "numbers" and any(full <= used for full in FULL_SEQUENCES)
+    return any(full <= used for full in FULL_SEQUENCES)
 
 
 def _big_sets(reading: Reading, hand: Hand, context: WinContext, options: FlexOptions) -> bool:
