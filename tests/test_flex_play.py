@@ -157,3 +157,27 @@ def test_house_rule_east_starts_with_fourteen() -> None:
     dealt = FlexRuleset(FlexOptions(east_starts_with_14=True))
     assert (dealt.dealt_tiles(E), dealt.draws_first(E)) == (14, False)
     assert (dealt.dealt_tiles(S), dealt.draws_first(S)) == (13, True)
+
+
+@pytest.mark.parametrize(
+    ("players", "expected"),
+    [
+        pytest.param(4, 152, id="four"),
+        pytest.param(3, 122, id="three-remove-30"),
+        pytest.param(2, 76, id="two-set-aside-half"),
+    ],
+)
+def test_tiles_in_play_by_player_count(players: int, expected: int) -> None:
+    """'Three Players: ... after shuffling remove 30 tiles'; 'Two Players: ... set aside roughly half
+    of the tiles'. The default game has 108 number tiles, 12 dragons, 16 winds, 8 flowers, 8 jokers."""
+    assert FlexRuleset(FlexOptions(players=players)).tiles_in_play == expected
+
+
+def test_settlement_seats_follow_the_player_count() -> None:
+    """Ruling F12 with three players: the two other players pay, the discarder double."""
+    three = FlexRuleset(FlexOptions(players=3))
+    evaluation = three.evaluate(mr.Hand.parse("333C 44B 555C 666C 777C"))
+    settlement = three.settle(evaluation, winner=E, discarder=W)
+    assert dict(settlement.payments) == {E: 9, S: -3, W: -6}
+    with pytest.raises(ValueError, match="seats"):
+        three.settle(evaluation, winner=N)

@@ -287,6 +287,14 @@ class FlexRuleset:
 
     # -- play ------------------------------------------------------------------------------------
 
+    @property
+    def tiles_in_play(self) -> int:
+        """How many of the game's tiles are used in a round: all of them with four players; with
+        three, 30 are removed ("after shuffling remove 30 tiles setting them aside"); with two,
+        half are set aside ("set aside roughly half of the tiles", rounded down here)."""
+        total = self._tileset.total
+        return {4: total, 3: total - 30, 2: total - total // 2}[self.options.players]
+
     def dealt_tiles(self, seat: Seat) -> int:
         """How many tiles ``seat`` starts the round with: 13 ("Each player randomly selects 13
         tiles"), or 14 for East with the house rule "Give the East player 14 tiles during the
