@@ -110,3 +110,27 @@ def test_the_same_number_exposed_twice_is_unreachable() -> None:
     hand = mr.Hand.parse("5C 5C 6C 6C 7C [333B] [333C]")
     with pytest.raises(mr.UnreachableError):
         FLEX.tiles_away(hand)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_points_are_the_best_over_every_reading(seed: int) -> None:
+    """Ruling T3: a hand is worth its best arrangement. Score every valid reading the rules allow
+    (each arrangement of decompositions, with every way of reading its dragons and jokers) and
+    compare the best with what evaluate reports."""
+    from mahjong_rules.rulesets.flex.scoring import score
+
+    rng = random.Random(2000 + seed)
+    tiles = list(_winning_hand(rng).concealed)
+    for _ in range(rng.choice([0, 1, 2])):
+        position = rng.randrange(len(tiles))
+        if tiles.count(tiles[position]) >= 3:
+            tiles[position] = mr.Tile.JOKER
+    hand = mr.Hand(tiles)
+    context = mr.WinContext(self_drawn=rng.random() < 0.5)
+    everything = FlexRuleset(
+        FlexOptions(like_numbers=True, double_sequence=True, opposite_winds=True, news=True, sequence_quints=True)
+    )
+    for ruleset in (FLEX, everything):
+        readings = [reading for reading, _ in ruleset._valid_readings(hand)]
+        best = max(len(score(reading, hand, context, ruleset.options)) for reading in readings)
+        assert ruleset.evaluate(hand, context).points == best
