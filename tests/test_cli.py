@@ -85,3 +85,20 @@ def test_option_without_a_value_exits_2(capsys: pytest.CaptureFixture[str]) -> N
         assert json.loads(capsys.readouterr().out)["points"] == 14
     finally:
         mr.unregister_ruleset("seven-pairs")
+
+
+def test_evaluate_flex_with_typed_options(capsys: pytest.CaptureFixture[str]) -> None:
+    # Run 3-7 in Bams and Craks, concealed: Mahjong + Concealed (+ Jokerless only in a game with
+    # jokers, ruling F9): 2 points without jokers, under a minimum of 3 (ruling F11).
+    hand = "333C 44B 555C 666C 777C"
+    assert main(["evaluate", "flex", hand, "-o", "jokers=0", "-o", "minimum_value=3", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["is_winning"] is False
+    assert [reason["code"] for reason in result["reasons"]] == ["below-minimum"]
+    assert main(["evaluate", "flex", hand, "-o", "minimum_value=none", "-o", "news=yes", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["points"] == 3
+
+
+def test_evaluate_flex_refuses_an_option_of_the_wrong_type(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["evaluate", "flex", "333C 44B 555C 666C 777C", "-o", "minimum_value=three"]) == 2
+    assert "option 'minimum_value' must be int or None, not 'three'" in capsys.readouterr().err

@@ -17,7 +17,7 @@ import attrs
 
 from mahjong_rules.errors import OptionError
 
-__all__ = ["build_options", "describe_options"]
+__all__ = ["build_options", "describe_options", "option_from_text"]
 
 
 def _type_name(annotation: Any) -> str:
@@ -113,3 +113,64 @@ def build_options(ruleset: str, options_class: type[Any], given: dict[str, Any])
     except (TypeError, ValueError) as error:
         culprit = next((name for name in given if name in str(error)), next(iter(given), ""))
         raise OptionError(f"invalid options: {error}", ruleset=ruleset, option=culprit, valid=valid) from error
+
+
+_TRUE = ("true", "yes", "on", "1")
+_FALSE = ("false", "no", "off", "0")
+
+
+def _from_text(text: str, annotation: Any) -> Any:
+    if annotation is type(None) or annotation is None:
+        if text.lower() == "none":
+            return None
+        raise ValueError("expected None")
+    origin = typing.get_origin(annotation)
+    if origin in (typing.Union, types.UnionType):
+        for arg in sorted(typing.get_args(annotation), key=lambda arg: arg is not type(None)):
+            try:
+                return _from_text(text, arg)
+            except ValueError:
+                continue
+        raise ValueError(f"expected {_type_name(annotation)}")
+    if origin is typing.Literal:
+        for arg in typing.get_args(annotation):
+            if str(arg) == text:
+                return arg
+        raise ValueError(f"expected {_type_name(annotation)}")
+    if annotation is bool:
+        if text.lower() in _TRUE:
+            return True
+        if text.lower() in _FALSE:
+            return False
+        raise ValueError("expected true or false")
+    if annotation in (int, float):
+        return annotation(text)
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        for member in annotation:
+            if text.upper() == member.name:
+                return member
+        raise ValueError(f"expected one of {', '.join(member.name for member in annotation)}")
+    return text
+
+
+def option_from_text(ruleset: str, options_class: type[Any], name: str, text: str) -> Any:
+    """The value of option ``name`` written as ``text`` (on a command line), converted to the
+    option's declared type; an unknown option's text is returned as it is, for
+    :func:`build_options` to report.
+
+    Raises:
+        OptionError: the text is not a value of the option's type.
+    """
+    attrs.resolve_types(options_class)
+    field = {field.alias: field for field in attrs.fields(options_class) if field.init}.get(name)
+    if field is None:
+        return text
+    try:
+        return _from_text(text, field.type)
+    except ValueError:
+        raise OptionError(
+            f"option {name!r} must be {_type_name(field.type)}, not {text!r}",
+            ruleset=ruleset,
+            option=name,
+            valid=describe_options(options_class),
+        ) from None

@@ -20,12 +20,10 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-import attrs
-
 from mahjong_rules import _options
 from mahjong_rules.errors import MahjongError
 from mahjong_rules.hand import Hand
-from mahjong_rules.registry import _ruleset_class, available_rulesets, get_ruleset
+from mahjong_rules.registry import available_rulesets, get_ruleset, ruleset_class
 from mahjong_rules.ruleset import Evaluation, WinContext
 from mahjong_rules.tiles import Seat, Tile
 from mahjong_rules.tilesets import TileSet
@@ -136,7 +134,7 @@ def _cmd_parse(args: argparse.Namespace) -> int:
 def _cmd_rulesets(args: argparse.Namespace) -> int:
     listing = {}
     for name in available_rulesets():
-        listing[name] = _options.describe_options(_ruleset_class(name).Options)
+        listing[name] = _options.describe_options(ruleset_class(name).Options)
     if args.json:
         print(json.dumps(listing, indent=2))
     elif not listing:
@@ -153,19 +151,7 @@ def _convert_option(ruleset: str, text: str) -> tuple[str, Any]:
     name, sep, raw = text.partition("=")
     if not sep:
         raise ValueError(f"option {text!r} is not NAME=VALUE")
-    options_class = _ruleset_class(ruleset).Options
-    attrs.resolve_types(options_class)
-    field = {f.alias: f for f in attrs.fields(options_class)}.get(name)
-    if field is None:
-        return name, raw  # get_ruleset reports the unknown option with the valid ones
-    accepts = str(field.type)
-    if "bool" in accepts and raw.lower() in ("true", "false", "yes", "no", "on", "off"):
-        return name, raw.lower() in ("true", "yes", "on")
-    if "int" in accepts and raw.lstrip("-").isdigit():
-        return name, int(raw)
-    if "None" in accepts and raw.lower() == "none":
-        return name, None
-    return name, raw
+    return name, _options.option_from_text(ruleset, ruleset_class(ruleset).Options, name, raw)
 
 
 def _cmd_evaluate(args: argparse.Namespace) -> int:

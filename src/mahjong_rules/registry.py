@@ -24,7 +24,14 @@ from mahjong_rules._options import build_options
 from mahjong_rules.errors import RulesetError, UnknownRulesetError
 from mahjong_rules.ruleset import Ruleset
 
-__all__ = ["ENTRY_POINT_GROUP", "available_rulesets", "get_ruleset", "register_ruleset"]
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "available_rulesets",
+    "get_ruleset",
+    "register_ruleset",
+    "ruleset_class",
+    "unregister_ruleset",
+]
 
 ENTRY_POINT_GROUP = "mahjong_rules.rulesets"
 """The entry point group through which other packages register rulesets."""
@@ -75,7 +82,13 @@ def _load(entry_point: importlib.metadata.EntryPoint) -> type[Any]:
     return _check_ruleset_class(loaded, entry_point.name, source)
 
 
-def _ruleset_class(name: str) -> type[Any]:
+def ruleset_class(name: str) -> type[Any]:
+    """The class registered as ``name`` (its ``Options`` describe the options).
+
+    Raises:
+        UnknownRulesetError: no ruleset has that name.
+        RulesetError: a third-party ruleset could not be loaded.
+    """
     if name in _BUILTIN:
         module_name, _, class_name = _BUILTIN[name].partition(":")
         return getattr(importlib.import_module(module_name), class_name)  # type: ignore[no-any-return]
@@ -100,7 +113,7 @@ def get_ruleset(name: str, **options: Any) -> Ruleset:
     """
     if not isinstance(name, str):
         raise TypeError(f"a ruleset name is a string, not {name!r}")
-    cls = _ruleset_class(name)
+    cls = ruleset_class(name)
     built = cls(build_options(name, cls.Options, options))
     if not isinstance(built, Ruleset):
         raise RulesetError(f"{cls.__name__} does not provide the Ruleset protocol")
