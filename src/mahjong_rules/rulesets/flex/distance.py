@@ -53,6 +53,7 @@ class _Problem(NamedTuple):
     winds: tuple[FlexSet, ...]
     flowers: tuple[FlexSet, ...]
     singles: tuple[FlexSet, ...]
+    other: tuple[FlexSet, ...]
 
 
 def _problem(hand: Hand, options: FlexOptions) -> _Problem:
@@ -72,6 +73,7 @@ def _problem(hand: Hand, options: FlexOptions) -> _Problem:
         by_kind[SetKind.WIND],
         by_kind[SetKind.FLOWER],
         by_kind[SetKind.SINGLES],
+        by_kind[SetKind.OTHER],
     )
 
 
@@ -439,6 +441,8 @@ def flex_tiles_away(hand: Hand, options: FlexOptions, grammar: Grammar) -> int |
     """The fewest tiles to exchange for ``hand`` to become a valid Flex hand of 14 tiles, its
     exposed sets kept; ``None`` if no valid hand keeps them."""
     problem = _problem(hand, options)
+    if problem.other:
+        return None
     best = _standard_away(problem, options, grammar)
     if options.winds:
         best = min(best, _enumerated_away(hand, problem, _winds_targets(options)))

@@ -271,6 +271,8 @@ def _opposite_winds_readings(sets: Sequence[FlexSet]) -> Iterator[Reading]:
 
 def readings(sets: Sequence[FlexSet], options: FlexOptions) -> Iterator[Reading]:
     """Every valid reading of one arrangement's sets under the options' house rules."""
+    if any(flex_set.kind is SetKind.OTHER for flex_set in sets):
+        return
     yield from _numbers_readings(sets)
     yield from _winds_readings(sets)
     if options.like_numbers:
@@ -291,7 +293,9 @@ def _names(suits: set[FlexSuit]) -> str:
 def problems(sets: Sequence[FlexSet]) -> list[Reason]:
     """Why one arrangement breaks the Three S rules (for a hand with no valid reading)."""
     kinds = _by_kind(sets)
-    found: list[Reason] = []
+    found: list[Reason] = [
+        Reason("not-a-set", f"{flex_set.describe()} is not a Flex set") for flex_set in kinds[SetKind.OTHER]
+    ]
     flowers = kinds[SetKind.FLOWER]
     if len(flowers) > 1:
         found.append(Reason("two-flower-sets", f"only one flower set is allowed, not {len(flowers)} (ruling F4)"))

@@ -44,6 +44,8 @@ class SetKind(enum.Enum):
     """A Flextra singles set: NEWS, YEAR or a SEQUENCE quint."""
     JOKERS = "jokers"
     """An all-joker triple or quad: any number of any suit, or any wind."""
+    OTHER = "other"
+    """A declared set no Flex set can be, such as one of blanks."""
 
 
 @attrs.frozen
@@ -98,6 +100,8 @@ def read_group(group: Group, exposed: bool) -> FlexSet:
     if not group.tiles:
         return FlexSet(group, exposed, SetKind.JOKERS, None)
     tile = Tile.from_index(group.tiles[0])
+    if not (tile.is_flower or tile.is_wind or tile.is_dragon or tile.is_number):
+        return FlexSet(group, exposed, SetKind.OTHER, None)
     if tile.is_flower:
         return FlexSet(group, exposed, SetKind.FLOWER, FlexSuit.FLOWERS)
     if tile.wind is not None:

@@ -1,0 +1,29 @@
+"""Any hand the Flex tile set can hold gets an answer or a library error from every Flex function:
+never a crash with KeyError, IndexError or the like."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+
+import mahjong_rules as mr
+from mahjong_rules.testing import hands
+
+FLEX = mr.get_ruleset("flex", blanks=2)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands(FLEX.tileset, max_concealed=16, max_melds=3))
+def test_every_function_answers_any_hand(hand: mr.Hand) -> None:
+    evaluation = FLEX.evaluate(hand)
+    assert evaluation.is_winning == (evaluation.points > 0)
+    assert evaluation.is_winning or evaluation.reasons
+    try:
+        away = FLEX.tiles_away(hand)
+    except mr.UnreachableError:
+        assert hand.melds  # only declared sets can rule out every hand
+    else:
+        assert away >= 0
+        if len(hand) == 14:
+            assert (away == 0) == (next(FLEX.decompositions(hand), None) is not None)
+    waits = FLEX.waits(hand)
+    assert all(hand.count(tile) < FLEX.tileset.count(tile) for tile in waits)
