@@ -11,11 +11,15 @@ from collections.abc import Sequence
 
 __all__ = [
     "ContextError",
+    "FormatError",
+    "HandError",
+    "HandSizeError",
     "MahjongError",
     "MeldError",
     "NotationError",
     "OptionError",
     "RulesetError",
+    "SettlementError",
     "TileSetError",
     "UnknownRulesetError",
     "UnreachableError",
@@ -56,6 +60,11 @@ class NotationError(MahjongError, ValueError):
         super().__init__(message)
 
 
+class FormatError(MahjongError, ValueError):
+    """Tiles that cannot be written as asked: an unknown output style, or a tile the style has
+    no form for (the mpsz style writes only number tiles, winds and dragons)."""
+
+
 class MeldError(MahjongError, ValueError):
     """A meld whose tiles cannot form one set (for example a joker among different tiles)."""
 
@@ -73,6 +82,31 @@ class TileSetError(MahjongError, ValueError):
         self.problems = tuple(problems)
         lines = "; ".join(str(problem) for problem in self.problems)
         super().__init__(f"not possible in the {tileset_name} tile set: {lines}")
+
+
+class HandError(MahjongError, ValueError):
+    """A change to a hand that cannot be made, such as discarding a tile it does not hold."""
+
+
+class HandSizeError(HandError):
+    """A hand of a size an analysis is not defined for (tiles away takes 13 or 14 tiles, waits
+    13), counting tiles as the ruleset does.
+
+    Attributes:
+        size: the hand's size as the ruleset counts it.
+        expected: the sizes the analysis accepts.
+    """
+
+    def __init__(self, message: str, *, size: int, expected: Sequence[int]) -> None:
+        self.size = size
+        self.expected = tuple(expected)
+        super().__init__(message)
+
+
+class SettlementError(MahjongError, ValueError):
+    """A settlement the evaluation contradicts: a discarder for a self-drawn win, no discarder
+    for a win on a discard, a winner other than the seat the win context names, an evaluation
+    made by another ruleset or under other options, or a hand that is not winning."""
 
 
 class ContextError(MahjongError, ValueError):
