@@ -166,6 +166,145 @@ def test_compact_forms(text: str, tiles: tuple[mr.Tile, ...]) -> None:
     assert mr.parse_tiles(text) == tiles
 
 
+# -- everyday words -------------------------------------------------------------------------------
+
+# Every everyday word alias, each a whole word (optionally with its second word).
+WORDS: list[tuple[str, mr.Tile]] = [
+    ("East", EAST),
+    ("East Wind", EAST),
+    ("South", SOUTH),
+    ("South Wind", SOUTH),
+    ("West", WEST),
+    ("West Wind", WEST),
+    ("North", NORTH),
+    ("North Wind", NORTH),
+    ("Joker", J),
+    ("Flower", F),
+    ("Green", GD),
+    ("Green Dragon", GD),
+    ("Red", RD),
+    ("Red Dragon", RD),
+    ("White", WD),
+    ("White Dragon", WD),
+]
+
+
+@pytest.mark.parametrize(("text", "tile"), WORDS, ids=[text for text, _ in WORDS])
+def test_everyday_word_parses_to_its_tile_in_any_case(text: str, tile: mr.Tile) -> None:
+    """Winds, dragons, the joker and the flower may be written as the words players say."""
+    for written in (text, text.lower(), text.upper(), text.swapcase()):
+        assert mr.Tile.parse(written) is tile
+        assert mr.parse_tiles(written) == (tile,)
+
+
+@pytest.mark.parametrize(("text", "tile"), WORDS, ids=[text for text, _ in WORDS])
+def test_everyday_word_is_printed_as_the_canonical_token(text: str, tile: mr.Tile) -> None:
+    """Words are input only: output is the canonical token, as before."""
+    assert mr.format_tiles(mr.parse_tiles(text)) == tile.token
+    assert str(mr.Hand.parse(f"{text} {text}")) == mr.format_tiles((tile, tile))
+
+
+def test_second_word_may_follow_after_several_spaces() -> None:
+    """'East   Wind' is one tile; the second word is part of the token as written."""
+    assert mr.parse_tiles("East   Wind\tRed\nDragon") == (EAST, RD)
+
+
+def test_everyday_words_mix_with_tokens_and_melds() -> None:
+    """Words work wherever a tile token does, inside sets and after '=' too."""
+    hand = mr.Hand.parse("East Wind South 3 Bam [Red Dragon Red Dragon Joker @West] [JJJ = White Dragon]")
+    assert hand.concealed == (B.tile(3), EAST, SOUTH)
+    assert hand.melds[0].tiles == (RD, RD, J)
+    assert hand.melds[0].called_from is mr.Seat.WEST
+    assert hand.melds[1].represents is WD
+
+
+def test_a_word_with_its_second_word_is_reported_as_written() -> None:
+    """A tile too many written as 'East Wind' is reported with that text and its position."""
+    with pytest.raises(mr.TileSetError) as caught:
+        mr.Hand.parse("E E E E East Wind", tileset=mr.TileSet.american())
+    (problem,) = caught.value.problems
+    assert isinstance(problem, mr.TileProblem)
+    assert problem.token == "East Wind"
+    assert problem.position == 8
+
+
+SUIT_WORDS: list[tuple[str, mr.Suit]] = [
+    ("Bam", B),
+    ("Bams", B),
+    ("Bamboo", B),
+    ("Crak", C),
+    ("Craks", C),
+    ("Crack", C),
+    ("Cracks", C),
+    ("Character", C),
+    ("Characters", C),
+    ("Dot", D),
+    ("Dots", D),
+    ("Circle", D),
+    ("Circles", D),
+]
+
+
+@pytest.mark.parametrize(("word", "suit"), SUIT_WORDS, ids=[word for word, _ in SUIT_WORDS])
+def test_digits_with_a_suit_word_are_number_tiles(word: str, suit: mr.Suit) -> None:
+    """'3 Bam', '3Bam', '3  BAM': a suit word after digits, with or without spaces, is the suit."""
+    for written in (f"3 {word}", f"3{word}", f"3  {word.upper()}", f"3 {word.lower()}"):
+        assert mr.Tile.parse(written) is suit.tile(3), written
+
+
+def test_digits_share_a_suit_word_like_a_suit_letter() -> None:
+    """'11 Dots' is two 1 Dots like '11D'; a suit word stands for its letter, 0 included."""
+    assert mr.parse_tiles("11 Dots") == mr.parse_tiles("11D") == (D.tile(1), D.tile(1))
+    assert mr.parse_tiles("123 Bams, 99Craks") == (B.tile(1), B.tile(2), B.tile(3), C.tile(9), C.tile(9))
+    assert mr.parse_tiles("2020 Dots") == mr.parse_tiles("2020D") == (D.tile(2), WD, D.tile(2), WD)
+
+
+RUNS_OF_TOKENS: list[tuple[str, tuple[mr.Tile, ...]]] = [
+    ("NEWS", (NORTH, EAST, WEST, SOUTH)),
+    ("NNN", (NORTH,) * 3),
+    ("GDGD", (GD, GD)),
+    ("FFFF", (F,) * 4),
+    ("JJ", (J, J)),
+    ("CatMouse", (CAT, MOUSE)),
+    ("WE", (WEST, EAST)),
+    ("SEW", (SOUTH, EAST, WEST)),
+    ("1BNEWS", (B.tile(1), NORTH, EAST, WEST, SOUTH)),
+    ("RF1RF2", (rf(1), rf(2))),
+    ("W GD", (WEST, GD)),
+]
+
+
+@pytest.mark.parametrize(("text", "tiles"), RUNS_OF_TOKENS, ids=[text for text, _ in RUNS_OF_TOKENS])
+def test_runs_of_tokens_split_as_before_words_were_added(text: str, tiles: tuple[mr.Tile, ...]) -> None:
+    """Words are matched only as a whole run of letters, so runs of short tokens are unchanged."""
+    assert mr.parse_tiles(text) == tiles
+
+
+@pytest.mark.parametrize(
+    "tile", [tile for tile in mr.Tile.all() if not tile.is_bonus or tile.is_animal], ids=lambda tile: tile.token
+)
+def test_every_tile_name_parses_back(tile: mr.Tile) -> None:
+    """Tile.name ('3 Bam', 'Red Dragon', 'East Wind', 'Joker', 'Flower', 'Cat') is valid input."""
+    assert mr.Tile.parse(tile.name) is tile
+
+
+@pytest.mark.parametrize("tile", [tile for tile in mr.Tile.all() if tile.flower_set is not None], ids=str)
+def test_singapore_flower_name_is_refused_with_its_token(tile: mr.Tile) -> None:
+    """'Red Flower 1' is not read as a red dragon and a flower: it is refused, suggesting RF1."""
+    error = _notation_error(tile.name, "tiles")
+    assert error.position == 0
+    assert error.token == tile.name
+    assert error.suggestion == tile.token
+
+
+def test_red_flower_without_a_number_is_refused_not_split() -> None:
+    """'Red Flower' would otherwise silently be a red dragon and the American flower."""
+    error = _notation_error("1B Red Flower", "tiles")
+    assert (error.token, error.position, error.suggestion) == ("Red Flower", 3, None)
+    assert "'RF1' to 'RF4'" in str(error)
+    assert "'RD F'" in str(error)
+
+
 def test_whole_mpsz_string() -> None:
     assert mr.parse_tiles("123m456p789s11z") == (
         C.tile(1),
@@ -189,6 +328,28 @@ def test_mpsz_honours_are_winds_then_white_green_red() -> None:
 def test_zero_is_each_suits_dragon() -> None:
     # Contract table: 0B, 0C, 0D are each suit's dragon (Green-Bams, Red-Craks, White-Dots, ruling T1).
     assert mr.parse_tiles("0B 0C 0D") == (GD, RD, WD)
+
+
+@pytest.mark.parametrize(
+    ("text", "tile"),
+    [("0m", C.tile(5)), ("0p", D.tile(5)), ("0s", B.tile(5)), ("0M", C.tile(5))],
+    ids=["0m", "0p", "0s", "0M"],
+)
+def test_mpsz_zero_is_the_red_five_read_as_the_plain_five(text: str, tile: mr.Tile) -> None:
+    """Riichi players write the red five as 0: 0m, 0p, 0s are the 5 Crak, 5 Dot, 5 Bam."""
+    assert mr.Tile.parse(text) is tile
+    assert str(mr.Tile.parse(text)) == tile.token
+
+
+def test_mpsz_red_five_inside_a_whole_mpsz_string() -> None:
+    """'406m' is 4, 5, 6 Crak; a hand pasted from a Riichi tool prints with plain fives."""
+    assert mr.parse_tiles("406m") == (C.tile(4), C.tile(5), C.tile(6))
+    assert mr.format_tiles(mr.parse_tiles("406m067p0s11z"), style="mpsz") == "456m567p5s11z"
+
+
+def test_zero_with_the_librarys_own_suit_letters_is_still_the_dragon() -> None:
+    """0B, 0C, 0D keep their American meaning, next to the mpsz red fives."""
+    assert mr.parse_tiles("0B 0s 0C 0m 0D 0p") == (GD, B.tile(5), RD, C.tile(5), WD, D.tile(5))
 
 
 # -- formatting -----------------------------------------------------------------------------------
@@ -286,6 +447,36 @@ def test_format_unknown_style(style: str) -> None:
         mr.format_tiles((), style=cast(Any, style))
 
 
+@pytest.mark.parametrize("token", ["F", "J", "Cat", "Mouse", "Rooster", "Centipede", "RF1", "BF4", "Blank"], ids=str)
+def test_format_mpsz_raises_format_error_naming_the_tile(token: str) -> None:
+    """A tile mpsz cannot write is a FormatError naming the tile and what mpsz writes."""
+    with pytest.raises(mr.FormatError) as caught:
+        mr.format_tiles(_tiles("1B", token), style="mpsz")
+    assert isinstance(caught.value, ValueError)
+    assert str(caught.value) == f"{token} has no mpsz form (mpsz writes number tiles, winds and dragons)"
+
+
+@pytest.mark.parametrize("style", ["fancy", "COMPACT", ""], ids=repr)
+def test_unknown_style_raises_format_error_listing_the_styles(style: str) -> None:
+    """An unknown style is a FormatError whose message lists every style."""
+    with pytest.raises(mr.FormatError) as caught:
+        mr.format_tiles(_tiles("1B"), style=cast(Any, style))
+    assert str(caught.value) == f"unknown style {style!r}; styles: compact, tokens, unicode, mpsz"
+
+
+def test_hand_and_meld_format_raise_format_error() -> None:
+    """Hand.format and Meld.format report an unknown style and an unwritable tile the same way."""
+    hand = mr.Hand.parse("1B J [JJJ=5C]")
+    with pytest.raises(mr.FormatError, match="styles: compact, tokens, unicode, mpsz"):
+        hand.format(cast(Any, "fancy"))
+    with pytest.raises(mr.FormatError, match=r"^J has no mpsz form"):
+        hand.format("mpsz")
+    with pytest.raises(mr.FormatError, match="styles: compact"):
+        hand.melds[0].format(cast(Any, "glyphs"))
+    with pytest.raises(mr.FormatError, match=r"^J has no mpsz form"):
+        hand.melds[0].format("mpsz")
+
+
 def test_format_tiles_rejects_non_tiles() -> None:
     with pytest.raises(TypeError):
         mr.format_tiles(cast(Any, ["1B"]))
@@ -323,18 +514,48 @@ ERRORS: list[tuple[str, str, str, str, int, str | None]] = [
     ("unknown-nothing-close", "hand", "1B Qqq", "Qqq", 3, None),
     ("unexpected-character", "hand", "1B ? 2B", "?", 3, None),
     ("tile-back-glyph", "tiles", "1B \U0001f02b", "\U0001f02b", 3, None),
+    # Misspelt everyday words suggest the word a player meant.
+    ("misspelt-east", "tiles", "Eest", "Eest", 0, "East"),
+    ("misspelt-joker", "hand", "1B Jokr", "Jokr", 3, "Joker"),
+    ("misspelt-white", "tiles", "Whte", "Whte", 0, "White"),
+    ("two-words-run-together", "tiles", "EastWind", "EastWind", 0, "East Wind"),
+    # Letters and digits of one token written apart suggest the joined token.
+    ("letters-space-digit", "tiles", "RF 1", "RF 1", 0, "RF1"),
+    ("letters-space-digit-black", "hand", "1B BF 4", "BF 4", 3, "BF4"),
+    ("letters-spaces-digit-lower", "tiles", "rf  2", "rf  2", 0, "RF2"),
+    ("letters-space-digit-after-a-tile", "tiles", "NRF 3", "RF 3", 1, "RF3"),
+    # Words that are not one tile are refused with a hint, never split into letter tokens.
+    ("suit-word-alone", "tiles", "Bam", "Bam", 0, None),
+    ("suit-word-alone-in-hand", "hand", "1B Dots", "Dots", 3, None),
+    ("suit-word-before-its-number", "tiles", "Crak 3", "Crak", 0, None),
+    ("plural-jokers", "tiles", "Jokers", "Jokers", 0, "Joker"),
+    ("plural-wests", "hand", "1B Wests", "Wests", 3, "West"),
+    ("plural-flowers", "tiles", "FLOWERS", "FLOWERS", 0, "Flower"),
+    ("plural-reds", "tiles", "Reds", "Reds", 0, "Red"),
+    ("wind-alone", "tiles", "Wind", "Wind", 0, None),
+    ("winds", "tiles", "Winds", "Winds", 0, None),
+    ("dragon-alone", "tiles", "N Dragon", "Dragon", 2, None),
+    ("plural-second-word", "tiles", "East Winds", "Winds", 5, None),
+    ("word-runs-into-a-token", "tiles", "1BEast", "East", 2, None),
+    ("suit-word-runs-into-a-token", "tiles", "3BDots", "Dots", 2, None),
+    ("red-flower-with-number", "tiles", "Red Flower 2", "Red Flower 2", 0, "RF2"),
+    ("black-flower-with-number", "hand", "1B black  flower 4", "black  flower 4", 3, "BF4"),
     # Digits with no suit letter.
     ("digits-no-suit", "tiles", "123", "123", 0, "123B"),
     ("digits-no-suit-mid", "hand", "1B 45 6C", "45", 3, "45B"),
     ("digit-suit-after-space", "tiles", "5 C", "5", 0, "5B"),
-    # 0 is a suit's dragon only with B, C, D.
-    ("zero-m", "tiles", "0m", "0m", 0, "0C"),
-    ("zero-p", "tiles", "1B 0p", "0p", 3, "0D"),
-    ("zero-s-in-run", "tiles", "10s", "0s", 1, "0B"),
-    # mpsz honours are 1z..7z only; the nearest tokens are equally near ones, the last in order.
+    ("digits-misspelt-suit-word", "tiles", "3 Bma", "3", 0, "3 Bam"),
+    ("digits-misspelt-plural-suit-word", "hand", "1B 12 Dotts", "12", 3, "12 Dots"),
+    ("digits-then-a-word-not-a-suit", "tiles", "3 East", "3", 0, "3B"),
+    # After a space, a single letter is not a suit (suit words are, see below).
+    ("digit-space-mpsz-letter", "tiles", "1 s", "1", 0, "1B"),
+    ("digit-space-suit-letter", "tiles", "1B 7 d", "7", 3, "7B"),
+    # mpsz honours are 1z..7z only (0 is a red five only in m, p, s); the nearest tokens are
+    # equally near ones, the last in order.
     ("8z", "tiles", "8z", "8z", 0, "8s"),
     ("9z", "tiles", "1B 9z", "9z", 3, "9s"),
     ("0z", "tiles", "10z", "0z", 1, "7z"),
+    ("0z-alone", "tiles", "0z", "0z", 0, "7z"),
     # Brackets.
     ("empty-exposed", "hand", "[]", "[]", 0, None),
     ("empty-concealed", "hand", "{}", "{}", 0, None),
@@ -354,6 +575,7 @@ ERRORS: list[tuple[str, str, str, str, int, str | None]] = [
     ("at-bad-seat", "hand", "[555C @X]", "@X", 6, None),
     ("at-bad-seat-word", "hand", "[555C @Up]", "@Up", 6, None),
     ("at-no-seat", "hand", "[555C @]", "@", 6, None),
+    ("at-misspelt-seat", "hand", "[555C @Sout]", "@Sout", 6, "@South"),
     ("tile-after-at", "hand", "[5C @E 5C]", "5C", 7, None),
     # '=tile'.
     ("equals-outside-brackets", "hand", "1B =5C", "=", 3, None),
@@ -364,8 +586,10 @@ ERRORS: list[tuple[str, str, str, str, int, str | None]] = [
     ("tile-after-equals", "hand", "[JJJ =5C 5C]", "5C", 9, None),
     # A joker stands only in a set of identical tiles.
     ("joker-among-different", "hand", "[J 1B 2B]", "[J 1B 2B]", 0, None),
-    # Tile.parse takes exactly one tile.
+    # Tile.parse takes exactly one tile; with none, the error is at position 0, not past the end.
     ("tile-parse-nothing", "tile", "", "", 0, None),
+    ("tile-parse-only-spaces", "tile", "  ", "", 0, None),
+    ("tile-parse-only-separators", "tile", " , \n", "", 0, None),
     ("tile-parse-two", "tile", "1B 2B", "1B 2B", 0, None),
     ("tile-parse-two-compact", "tile", " NN", "NN", 1, None),
     # parse_tiles takes tiles only: brackets and marks belong in a hand.
@@ -393,11 +617,62 @@ def test_notation_error(parse: str, text: str, token: str, position: int, sugges
 
 
 def test_unknown_word_starting_with_a_wind_letter_is_named_whole() -> None:
-    # "East" is not a token (the East wind is E): the error names the word the user wrote,
-    # not a stray "ast" after an East wind.
-    error = _notation_error("East 1B", "hand")
-    assert error.token == "East"
+    # "Eastern" is not a token: the error names the word the user wrote, not a stray "astern"
+    # after an East wind, and suggests the word it is closest to.
+    error = _notation_error("Eastern 1B", "hand")
+    assert error.token == "Eastern"
     assert error.position == 0
+    assert error.suggestion == "East"
+
+
+def test_bare_suit_word_says_it_needs_a_number() -> None:
+    """'Bam' with no number says so, with both ways of writing a number tile."""
+    error = _notation_error("Bam", "tiles")
+    assert str(error) == "'Bam' needs a number, like '3 Bam' or '3B' at position 0"
+    assert "'dots' needs a number, like '3 dots' or '3D'" in str(_notation_error("1B dots", "hand"))
+
+
+def test_plural_word_is_refused_with_how_to_write_each_tile() -> None:
+    """'Jokers' is not split into J and 'okers' (nor 'Wests' into W, E, S and 't'): it is a plural."""
+    error = _notation_error("Jokers", "tiles")
+    assert str(error) == (
+        "'Jokers' is a plural: write each tile, like 'Joker Joker' or 'JJ' at position 0; did you mean 'Joker'?"
+    )
+    assert "like 'West West' or 'WW'" in str(_notation_error("Wests", "tiles"))
+
+
+def test_wind_or_dragon_alone_says_to_name_it() -> None:
+    """'Wind' and 'Dragon' alone are not tiles: the message shows how to name one."""
+    assert "like 'East Wind' or 'E'" in str(_notation_error("Wind", "tiles"))
+    assert "like 'Red Dragon' or 'RD'" in str(_notation_error("Dragon", "tiles"))
+
+
+def test_letters_and_digits_written_apart_say_to_join_them() -> None:
+    """'RF 1' was 'unknown token RF; did you mean RF4'; now it names the joined token RF1."""
+    error = _notation_error("RF 1", "tiles")
+    assert str(error) == "'RF 1' is one token, written without spaces at position 0; did you mean 'RF1'?"
+
+
+def test_word_written_against_a_token_is_not_split_into_letters() -> None:
+    """'1BEast' is not 1B and East (a word is a whole run of letters): the error says so."""
+    error = _notation_error("1BEast", "tiles")
+    assert "runs into the token before it" in str(error)
+    assert error.suggestion is None
+
+
+def test_tile_parse_of_nothing_reports_position_zero() -> None:
+    """Tile.parse of empty or blank text reports 'found none' at position 0, not past the end."""
+    for text in ("", "  ", "\t, "):
+        error = _notation_error(text, "tile")
+        assert error.position == 0
+        assert str(error) == "expected exactly one tile, found none at position 0"
+
+
+def test_tile_parse_of_two_tiles_still_reports_where_they_start() -> None:
+    """Tile.parse of several tiles names them all, from the first, as before."""
+    error = _notation_error("  1B 2B ", "tile")
+    assert (error.token, error.position) == ("1B 2B", 2)
+    assert str(error) == "expected exactly one tile, found 2 at position 2"
 
 
 def test_joker_error_message_mentions_the_joker() -> None:
@@ -497,6 +772,48 @@ def test_digits_without_suit_at_the_end_of_very_long_input() -> None:
     assert error.position == 199_998
     assert error.token == "12"
     assert error.suggestion == "12B"
+
+
+def test_very_long_input_of_everyday_words_parses() -> None:
+    tiles = mr.parse_tiles("East Wind 3 Bam " * (LONG // 5))
+    assert len(tiles) == 2 * (LONG // 5)
+    assert tiles[:2] == (EAST, B.tile(3))
+
+
+def test_second_word_after_a_very_long_gap() -> None:
+    """A word and its second word may be far apart; the token text stays short."""
+    assert mr.parse_tiles("East" + " " * LONG + "Wind") == (EAST,)
+    tiles = mr.parse_tiles("1" * (LONG // 2) + " " * (LONG // 2) + "Dots")
+    assert len(tiles) == LONG // 2
+    assert set(tiles) == {D.tile(1)}
+    with pytest.raises(mr.TileSetError) as caught:
+        mr.Hand.parse("E E E E East" + " " * LONG + "Wind", tileset=mr.TileSet.american())
+    problem = caught.value.problems[0]
+    assert isinstance(problem, mr.TileProblem)
+    token = problem.token
+    assert token is not None
+    assert token.startswith("East")
+    assert len(token) <= 50
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Jokr" + "r" * LONG,
+        "Eest" * (LONG // 4),
+        "RF" + " " * LONG + "1",
+        "Red" + " " * LONG + "Flower 1",
+        "3" + " " * LONG + "Bma",
+        "1B " * (LONG // 3) + "Whte",
+    ],
+    ids=["long-misspelling", "repeated-misspelling", "far-digit", "far-flower", "far-suit-word", "late-misspelling"],
+)
+def test_errors_and_suggestions_stay_short_for_huge_input(text: str) -> None:
+    """Suggestions look at a bounded part of the input: huge text gives a short error, quickly."""
+    error = _notation_error(text, "tiles")
+    assert len(error.token) <= 50
+    assert text[error.position : error.position + len(error.token)] == error.token
+    assert len(str(error)) <= 300
 
 
 def test_unknown_letter_at_the_end_of_a_very_long_letter_run_names_a_short_token() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import pickle
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -425,3 +425,71 @@ def test_seat_parse_rejects_unknown_seats_ruling_t4(text: str) -> None:
     """Ruling T4: there are exactly four seats; anything else is a ValueError."""
     with pytest.raises(ValueError, match="seat"):
         mr.Seat.parse(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "token", "position", "suggestion"),
+    [
+        ("X", "X", 0, None),
+        ("", "", 0, None),
+        ("   ", "", 0, None),
+        ("Eas", "Eas", 0, "East"),
+        ("  Sout ", "Sout", 2, "South"),
+        ("nrth", "nrth", 0, "North"),
+        ("Wset", "Wset", 0, "West"),
+        ("centre", "centre", 0, None),
+    ],
+    ids=repr,
+)
+def test_unknown_seat_is_a_notation_error_with_token_position_and_suggestion(
+    text: str, token: str, position: int, suggestion: str | None
+) -> None:
+    """An unknown seat is a NotationError (so still a ValueError) naming the seat as written, where
+    it starts, and the closest seat when one is close."""
+    with pytest.raises(mr.NotationError) as caught:
+        mr.Seat.parse(text)
+    error = caught.value
+    assert isinstance(error, ValueError)
+    assert (error.text, error.token, error.position, error.suggestion) == (text, token, position, suggestion)
+    assert str(error).startswith(f"unknown seat {token!r}; seats are E, S, W, N (or East, South, West, North)")
+
+
+def test_unknown_seat_error_stays_short_for_huge_text() -> None:
+    """The error quotes at most a short prefix of a huge text."""
+    with pytest.raises(mr.NotationError) as caught:
+        mr.Seat.parse("Q" * 100_000)
+    assert len(caught.value.token) <= 24
+    assert len(str(caught.value)) <= 200
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [(3, "int 3"), (None, "NoneType None"), (b"E", "bytes b'E'"), (mr.Seat.EAST, "Seat <Seat.EAST: 0>")],
+    ids=["int", "None", "bytes", "Seat"],
+)
+def test_seat_parse_of_a_non_string_is_a_type_error_naming_it(value: Any, shown: str) -> None:
+    """Seat.parse reads text only: anything else is a TypeError saying what it got."""
+    with pytest.raises(TypeError) as caught:
+        mr.Seat.parse(value)
+    assert str(caught.value) == f"a seat is written as text ('E', 'East'), not {shown}"
+
+
+def test_seat_parse_type_error_quotes_a_huge_value_briefly() -> None:
+    with pytest.raises(TypeError, match=r"not list \['E', .*\.\.\.$") as caught:
+        mr.Seat.parse(cast(Any, ["E"] * 10_000))
+    assert len(str(caught.value)) <= 100
+
+
+@pytest.mark.parametrize(
+    ("text", "token", "suggestion"),
+    [("[555C @X]", "@X", None), ("[555C @Nort]", "@Nort", "@North"), ("[555C @]", "@", None)],
+    ids=repr,
+)
+def test_called_from_mark_with_an_unknown_seat_is_a_notation_error(
+    text: str, token: str, suggestion: str | None
+) -> None:
+    """'@seat' in a hand is read with Seat.parse; an unknown seat is still a NotationError at the '@'."""
+    with pytest.raises(mr.NotationError) as caught:
+        mr.Hand.parse(text)
+    assert (caught.value.token, caught.value.position, caught.value.suggestion) == (token, 6, suggestion)
+    assert "'@' must be followed by the seat" in str(caught.value)

@@ -1,14 +1,16 @@
 """The private tokenizer of the tile notation: text in, a flat stream of tokens out.
 
 One left-to-right pass, constant work per character, so parsing stays linear in the length of
-the text. Grouping tokens into melds and hands is the parser's job (:mod:`mahjong_rules.notation`).
+the text: looking past a word for its second word (``East Wind``, ``3 Bam``) reads the spaces
+after it at most once more, and never more than a few letters. Grouping tokens into melds and
+hands is the parser's job (:mod:`mahjong_rules.notation`).
 """
 
 from __future__ import annotations
 
 import difflib
 import enum
-from collections.abc import Generator, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from typing import NamedTuple
 
 from mahjong_rules.errors import NotationError
@@ -65,24 +67,99 @@ _MPSZ_HONORS = {
 
 GLYPH_TILES: dict[str, Tile] = {tile.glyph: tile for tile in Tile.all() if tile.glyph is not None}
 
+# Everyday words, each a tile on its own, matched only as a whole run of letters: ``East`` is the
+# East wind but ``NEWS`` is still four winds. None of these words splits into shorter tokens, so
+# no text that parsed before means something else now. Each may be followed by a second word
+# ("East Wind", "Red Dragon"), which is then part of the same token.
+WORD_TILES: dict[str, Tile] = {
+    "east": Seat.EAST.wind,
+    "south": Seat.SOUTH.wind,
+    "west": Seat.WEST.wind,
+    "north": Seat.NORTH.wind,
+    "joker": Tile.JOKER,
+    "flower": Tile.FLOWER,
+    "green": Dragon.GREEN.tile,
+    "red": Dragon.RED.tile,
+    "white": Dragon.WHITE.tile,
+}
+_SECOND_WORD = dict.fromkeys(["east", "south", "west", "north"], "wind") | dict.fromkeys(
+    ["green", "red", "white"], "dragon"
+)
+
+# Suit words after digits, as in "3 Bam", "3Crak" or "11 Dots"; like the suit letters B, C, D.
+SUIT_WORDS: dict[str, Suit] = {
+    **dict.fromkeys(["bam", "bams", "bamboo"], Suit.BAMS),
+    **dict.fromkeys(["crak", "craks", "crack", "cracks", "character", "characters"], Suit.CRAKS),
+    **dict.fromkeys(["dot", "dots", "circle", "circles"], Suit.DOTS),
+}
+
+# Words that name a tile alone, by lower-cased word: their plurals are refused with a hint.
+_SINGULARS: dict[str, str] = {
+    word.lower(): word
+    for word in [
+        *(word.title() for word in WORD_TILES),
+        "Soap",
+        "Blank",
+        "Cat",
+        "Mouse",
+        "Rooster",
+        "Chicken",
+        "Centipede",
+    ]
+}
+# The longest whole word compared above: a longer run of letters is never one of them.
+_LONGEST_WHOLE_WORD = max(len(word) for word in [*SUIT_WORDS, *_SINGULARS, "dragons", "flowers"])
+
+# Spaces that may separate the words of one token ("East Wind", "3 Bam").
+_WORD_GAP = frozenset(" \t\r\n")
+
 # Everything a user might have meant, for "did you mean" suggestions.
 _VOCABULARY: tuple[str, ...] = tuple(
     dict.fromkeys(
         [tile.token for tile in Tile.all()]
         + ["0B", "0C", "0D", "Soap", "Chicken"]
         + [f"{rank}{letter}" for letter in "mpsz" for rank in range(1, 10 if letter != "z" else 8)]
+        + ["0m", "0p", "0s"]
+        + [word.title() for word in WORD_TILES]
+        + [f"{word.title()} {second.title()}" for word, second in _SECOND_WORD.items()]
     )
 )
 _VOCABULARY_BY_LOWER = {word.lower(): word for word in _VOCABULARY}
 _SUGGESTION_INPUT_LIMIT = 24
 
 
+def closest(word: str, candidates: Iterable[str], cutoff: float) -> str | None:
+    """The candidate most like ``word`` (case-insensitive), or ``None`` when none is close enough.
+
+    Similarity is :mod:`difflib`'s ratio. On a tie, a word starting with a letter prefers the
+    candidates with the same first letter (a misspelt word rarely starts wrong: ``Eest`` is
+    ``East``, not ``West``); then the last candidate in alphabetical order wins, as in
+    :func:`difflib.get_close_matches`. Only the first 24 characters of ``word`` are compared, so
+    the cost is bounded whatever the input.
+    """
+    key = word[:_SUGGESTION_INPUT_LIMIT].lower()
+    if not key:
+        return None
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(key)
+    best: tuple[float, bool, str] | None = None
+    for candidate in candidates:
+        matcher.set_seq1(candidate.lower())
+        if matcher.real_quick_ratio() < cutoff or matcher.quick_ratio() < cutoff:
+            continue
+        score = matcher.ratio()
+        if score < cutoff:
+            continue
+        ranked = (score, key[0].isalpha() and candidate[:1].lower() == key[0], candidate)
+        if best is None or ranked > best:
+            best = ranked
+    return None if best is None else best[2]
+
+
 def nearest_token(word: str) -> str | None:
     """The valid token closest to ``word``, or ``None`` when nothing is reasonably close."""
-    matches = difflib.get_close_matches(
-        word[:_SUGGESTION_INPUT_LIMIT].lower(), list(_VOCABULARY_BY_LOWER), n=1, cutoff=0.5
-    )
-    return _VOCABULARY_BY_LOWER[matches[0]] if matches else None
+    match = closest(word, _VOCABULARY_BY_LOWER, cutoff=0.5)
+    return None if match is None else _VOCABULARY_BY_LOWER[match]
 
 
 class TokenKind(enum.Enum):
@@ -149,23 +226,56 @@ def tokenize(text: str) -> Iterator[Token]:
             raise NotationError(f"unexpected character {char!r}", text=text, token=char, position=i)
 
 
+def _is_letter(char: str) -> bool:
+    return char.isascii() and char.isalpha()
+
+
+def _skip_gap(text: str, at: int) -> int:
+    """The first position from ``at`` that is not a space between words."""
+    while at < len(text) and text[at] in _WORD_GAP:
+        at += 1
+    return at
+
+
+def _short_word(text: str, at: int) -> tuple[str, int]:
+    """The lower-cased run of letters at ``at`` and its end, or ``("", at)`` when the run is
+    empty or too long to be one of the whole words (only a bounded prefix is ever read)."""
+    end = at
+    limit = min(len(text), at + _LONGEST_WHOLE_WORD + 1)
+    while end < limit and _is_letter(text[end]):
+        end += 1
+    if end - at > _LONGEST_WHOLE_WORD:
+        return "", at
+    return text[at:end].lower(), end
+
+
 def _called_from(text: str, at: int) -> Generator[Token, None, int]:
     start = at + 1
     end = start
-    while end < len(text) and text[end].isascii() and text[end].isalpha():
+    while end < len(text) and _is_letter(text[end]):
         end += 1
     word = text[start:end]
     try:
         seat = Seat.parse(word)
-    except ValueError:
+    except NotationError as error:
         raise NotationError(
-            f"'@' must be followed by the seat a tile was called from (E, S, W or N), not {word!r}",
+            f"'@' must be followed by the seat a tile was called from (E, S, W or N), not {word[:TOKEN_QUOTE_LIMIT]!r}",
             text=text,
-            token=text[at:end] or "@",
+            token=text[at : min(end, at + 1 + TOKEN_QUOTE_LIMIT)] or "@",
             position=at,
+            suggestion=None if error.suggestion is None else f"@{error.suggestion}",
         ) from None
     yield Token(TokenKind.CALLED_FROM, at, text[at:end], seat=seat)
     return end
+
+
+def _suit_word(text: str, end_of_digits: int) -> tuple[Suit | None, int]:
+    """The suit of a suit word written after digits (``3Bam``, ``3 Bams``), and its end."""
+    at = _skip_gap(text, end_of_digits)
+    word, end = _short_word(text, at)
+    if word in SUIT_WORDS and (end == len(text) or not _is_letter(text[end])):
+        return SUIT_WORDS[word], end
+    return None, end_of_digits
 
 
 def _digits(text: str, start: int) -> Generator[Token, None, int]:
@@ -173,6 +283,21 @@ def _digits(text: str, start: int) -> Generator[Token, None, int]:
     while end < len(text) and "0" <= text[end] <= "9":
         end += 1
     digits = text[start:end]
+    # A suit word follows a space or is two letters or more; else skip looking (the usual "1B ").
+    following = text[end + 1] if end + 1 < len(text) else ""
+    if end < len(text) and (text[end] in _WORD_GAP or (text[end].isalpha() and following.isalpha())):
+        word_suit, end_of_word = _suit_word(text, end)
+    else:
+        word_suit, end_of_word = None, end
+    if word_suit is not None:
+        # A suit word stands for its letter: "11 Dots" is "11D", "0 Dots" the white dragon. Each
+        # tile's text is its digit and the word, cut short after a huge run of spaces.
+        written = text[end : min(end_of_word, end + TOKEN_QUOTE_LIMIT - 1)]
+        for offset, digit in enumerate(digits):
+            rank = int(digit)
+            tile = word_suit.dragon if rank == 0 else word_suit.tile(rank)
+            yield Token(TokenKind.TILE, start + offset, digit + written, tile)
+        return end_of_word
     letter = text[end].lower() if end < len(text) else ""
     if letter not in SUIT_LETTERS:
         quoted = digits[:TOKEN_QUOTE_LIMIT]
@@ -181,7 +306,7 @@ def _digits(text: str, start: int) -> Generator[Token, None, int]:
             text=text,
             token=quoted,
             position=start,
-            suggestion=f"{digits}B" if len(digits) <= TOKEN_QUOTE_LIMIT else None,
+            suggestion=_digits_suggestion(text, digits, end),
         )
     suit = SUIT_LETTERS[letter]
     for offset, digit in enumerate(digits):
@@ -199,23 +324,70 @@ def _digits(text: str, start: int) -> Generator[Token, None, int]:
                 )
             tile = _MPSZ_HONORS[rank]
         elif rank == 0:
-            if letter not in "bcd":
-                raise NotationError(
-                    f"{written!r} is not a tile: 0 means a suit's dragon only with B, C or D",
-                    text=text,
-                    token=written,
-                    position=position,
-                    suggestion=f"0{suit.letter}",
-                )
-            tile = suit.dragon
+            # American 0B, 0C, 0D: the suit's dragon (ruling T1). Riichi 0m, 0p, 0s: the red
+            # five, which is the plain five here (the library has no red fives).
+            tile = suit.dragon if letter in "bcd" else suit.tile(5)
         else:
             tile = suit.tile(rank)
         yield Token(TokenKind.TILE, position, written, tile)
     return end + 1
 
 
+def _digits_suggestion(text: str, digits: str, end: int) -> str | None:
+    """For digits with no suit: the digits with a suit word close to the word after them
+    (``3 Bma`` -> ``3 Bam``), else with ``B``."""
+    if len(digits) > TOKEN_QUOTE_LIMIT:
+        return None
+    word, _ = _short_word(text, _skip_gap(text, end))
+    if len(word) > 1:
+        suit_word = closest(word, SUIT_WORDS, cutoff=0.6)
+        if suit_word is not None:
+            return f"{digits} {suit_word.title()}"
+    return f"{digits}B"
+
+
+def _word_tile(text: str, start: int, end_of_run: int) -> Generator[Token, None, int]:
+    """An everyday word (``East``, ``Joker``), with its optional second word (``East Wind``)."""
+    word = text[start:end_of_run].lower()
+    end = end_of_run
+    second = _SECOND_WORD.get(word)
+    if second is not None:
+        after_gap = _skip_gap(text, end_of_run)
+        if after_gap > end_of_run:
+            following, end_of_following = _short_word(text, after_gap)
+            if following == second:
+                end = end_of_following
+            elif word == "red" and following in ("flower", "flowers"):
+                raise _coloured_flower_error(text, start, end_of_following, "red")
+    yield Token(TokenKind.TILE, start, text[start : min(end, start + TOKEN_QUOTE_LIMIT)], WORD_TILES[word])
+    return end
+
+
+def _coloured_flower_error(text: str, start: int, end_of_flower: int, colour: str) -> NotationError:
+    """``Red Flower`` or ``Black Flower``: a Singapore flower is written with its number."""
+    prefix = f"{colour[0].upper()}F"
+    after_gap = _skip_gap(text, end_of_flower)
+    number = text[after_gap : after_gap + 1]
+    has_number = (
+        after_gap > end_of_flower
+        and number in ("1", "2", "3", "4")
+        and not "0" <= text[after_gap + 1 : after_gap + 2] <= "9"
+    )
+    end = after_gap + 1 if has_number else end_of_flower
+    written = text[start:end][:TOKEN_QUOTE_LIMIT]
+    also = ", or a red dragon and a flower as 'RD F'" if colour == "red" else ""
+    return NotationError(
+        f"{written!r} is not a token: write a Singapore {colour} flower as '{prefix}1' to '{prefix}4'{also}",
+        text=text,
+        token=written,
+        position=start,
+        suggestion=f"{prefix}{number}" if has_number else None,
+    )
+
+
 def _letters(text: str, start: int) -> Generator[Token, None, int]:
-    """Split a run of letters into letter tokens (``NEWS``, ``GDGD``, ``RF1``), longest first.
+    """Read a run of letters: an everyday word (``East``, ``Red Dragon``) when the whole run is
+    one, else split it into letter tokens (``NEWS``, ``GDGD``, ``RF1``), longest first.
 
     If any part of the run is not a token, the whole run is reported, so that ``Sopa`` is
     called an unknown token rather than a South wind followed by ``opa``.
@@ -223,22 +395,102 @@ def _letters(text: str, start: int) -> Generator[Token, None, int]:
     end_of_run = start
     while end_of_run < len(text) and text[end_of_run].isascii() and text[end_of_run].isalpha():
         end_of_run += 1
+    # A whole run starts after a non-letter: after "1B", the "NEWS" of "1BNEWS" is split as
+    # before, and "1Beast" is not 1B and East.
+    whole = start == 0 or not _is_letter(text[start - 1])
+    if whole and end_of_run - start <= _LONGEST_WHOLE_WORD and text[start:end_of_run].lower() in WORD_TILES:
+        return (yield from _word_tile(text, start, end_of_run))
     found: list[Token] = []
     i = start
     while i < end_of_run:
         lowered = text[i : i + _LONGEST_WORD].lower()
         size = next((n for n in range(len(lowered), 0, -1) if lowered[:n] in LETTER_TILES), 0)
         if size == 0:
-            # Name the whole run when it is short ("Sopa"), else the part from the failure on.
-            word = _word_at(text, start if end_of_run - start <= TOKEN_QUOTE_LIMIT else i)
-            raise NotationError(
-                f"unknown token {word!r}",
-                text=text,
-                token=word,
-                position=start if end_of_run - start <= TOKEN_QUOTE_LIMIT else i,
-                suggestion=nearest_token(word),
-            )
+            raise _letters_error(text, start, end_of_run, i, whole)
         found.append(Token(TokenKind.TILE, i, text[i : i + size], LETTER_TILES[lowered[:size]]))
         i += size
     yield from found
     return i
+
+
+def _letters_error(text: str, start: int, end_of_run: int, failed_at: int, whole: bool) -> NotationError:
+    """The error for a run of letters that is not tokens, with the most helpful message."""
+    if end_of_run - start <= _LONGEST_WHOLE_WORD:
+        error = _whole_word_error(text, start, end_of_run) if whole else _run_in_word_error(text, start, end_of_run)
+        if error is not None:
+            return error
+    joined = _joined_with_digits(text, failed_at, end_of_run)
+    if joined is not None:
+        return joined
+    # Name the whole run when it is short ("Sopa"), else the part from the failure on.
+    at = start if end_of_run - start <= TOKEN_QUOTE_LIMIT else failed_at
+    word = _word_at(text, at)
+    return NotationError(f"unknown token {word!r}", text=text, token=word, position=at, suggestion=nearest_token(word))
+
+
+def _whole_word_error(text: str, start: int, end_of_run: int) -> NotationError | None:
+    """A word players use that is not a tile on its own: a suit with no number, ``Wind`` or
+    ``Dragon`` with no name, ``Black Flower``, or a plural such as ``Jokers``."""
+    written = text[start:end_of_run]
+    word = written.lower()
+    problem: str | None = None
+    suggestion: str | None = None
+    if word in SUIT_WORDS:
+        problem = f"{written!r} needs a number, like '3 {written}' or '3{SUIT_WORDS[word].letter}'"
+    elif word in ("wind", "winds"):
+        problem = f"{written!r} is not a tile on its own: name each wind, like 'East Wind' or 'E'"
+    elif word in ("dragon", "dragons"):
+        problem = f"{written!r} is not a tile on its own: name each dragon, like 'Red Dragon' or 'RD'"
+    elif word == "black":
+        following, end_of_following = _short_word(text, _skip_gap(text, end_of_run))
+        if following in ("flower", "flowers") and end_of_following > end_of_run:
+            return _coloured_flower_error(text, start, end_of_following, "black")
+    elif word.endswith("s") and word[:-1] in _SINGULARS:
+        # "Jokers" is refused, not read as J and something else: each tile is written alone.
+        singular = written[:-1]
+        tile = WORD_TILES.get(word[:-1]) or LETTER_TILES[word[:-1]]
+        examples = [f"{singular} {singular}"]
+        compact = tile.token * 2 if len(tile.token) == 1 else f"{tile.token} {tile.token}"
+        if compact.lower() != examples[0].lower():
+            examples.append(compact)
+        problem = f"{written!r} is a plural: write each tile, like " + " or ".join(repr(e) for e in examples)
+        suggestion = _SINGULARS[word[:-1]]
+    if problem is None:
+        return None
+    return NotationError(problem, text=text, token=written, position=start, suggestion=suggestion)
+
+
+def _run_in_word_error(text: str, start: int, end_of_run: int) -> NotationError | None:
+    """``1BEast``: a word written straight after a token, which it must stand apart from."""
+    written = text[start:end_of_run]
+    if written.lower() not in WORD_TILES and written.lower() not in SUIT_WORDS:
+        return None
+    return NotationError(
+        f"{written!r} runs into the token before it: write a space before a word",
+        text=text,
+        token=written,
+        position=start,
+    )
+
+
+def _joined_with_digits(text: str, at: int, end_of_run: int) -> NotationError | None:
+    """``RF 1``: letters, spaces and digits that make one token when written together."""
+    if end_of_run - at > _LONGEST_WORD:
+        return None
+    digits_start = _skip_gap(text, end_of_run)
+    digits_end = digits_start
+    while digits_end < len(text) and digits_end - digits_start <= 1 and "0" <= text[digits_end] <= "9":
+        digits_end += 1
+    joined = (text[at:end_of_run] + text[digits_start:digits_end]).lower()
+    if digits_start == end_of_run or digits_end == digits_start or joined not in LETTER_TILES:
+        return None
+    if digits_end - at > TOKEN_QUOTE_LIMIT:
+        return None  # too far apart to be quoted whole, or meant as one token
+    written = text[at:digits_end]
+    return NotationError(
+        f"{written!r} is one token, written without spaces",
+        text=text,
+        token=written,
+        position=at,
+        suggestion=LETTER_TILES[joined].token,
+    )

@@ -12,6 +12,12 @@ Parsing is case-insensitive and ignores spaces and commas between tokens:
 >>> format_tiles(parse_tiles("1B 2B 3B GD E"), style="mpsz")
 '123s61z'
 
+Everyday words are read too, each as a whole word: winds, dragons, the joker and the flower by
+name, and number tiles with a suit word after the digits:
+
+>>> format_tiles(parse_tiles("East Wind, Red Dragon, Joker, 3 Bam, 11 Dots"))
+'E RD J 3B 11D'
+
 Errors name the offending token, its position, and the nearest valid token:
 
 >>> parse_tiles("1B 2B Chiken")
@@ -26,7 +32,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Literal
 
 from mahjong_rules._tokenizer import Token, TokenKind, tokenize
-from mahjong_rules.errors import MeldError, NotationError, TileSetError
+from mahjong_rules.errors import FormatError, MeldError, NotationError, TileSetError
 from mahjong_rules.tiles import NUM_TILE_KINDS, Tile
 
 if TYPE_CHECKING:
@@ -263,6 +269,8 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
 
     >>> parse_tiles("0B 0C 0D")
     (Tile.parse('GD'), Tile.parse('RD'), Tile.parse('WD'))
+    >>> parse_tiles("406m")  # mpsz: Riichi's red five is the plain five
+    (Tile.parse('4C'), Tile.parse('5C'), Tile.parse('6C'))
 
     Raises:
         NotationError: an unknown token, a digit with no suit, or a bracket (brackets mark melds,
@@ -286,6 +294,9 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
 def parse_single_tile(text: str) -> Tile:
     """Exactly one tile (see :meth:`Tile.parse <mahjong_rules.Tile.parse>`)."""
     tiles = parse_tiles(text)
+    if not tiles:
+        # Nothing but spaces (or nothing at all): report the start, not a position past the end.
+        raise NotationError("expected exactly one tile, found none", text=text, token="", position=0)
     if len(tiles) != 1:
         raise NotationError(
             f"expected exactly one tile, found {len(tiles)}",
@@ -301,7 +312,7 @@ def parse_single_tile(text: str) -> Tile:
 
 def _check_style(style: str) -> None:
     if style not in _STYLES:
-        raise ValueError(f"unknown style {style!r}; styles: {', '.join(_STYLES)}")
+        raise FormatError(f"unknown style {style!r}; styles: {', '.join(_STYLES)}")
 
 
 def format_tiles(tiles: Iterable[Tile], *, style: Style = "compact") -> str:
@@ -311,6 +322,11 @@ def format_tiles(tiles: Iterable[Tile], *, style: Style = "compact") -> str:
     '123B NN GD GD 5C J'
     >>> format_tiles(parse_tiles("1B 2B 3B N N"), style="tokens")
     '1B 2B 3B N N'
+
+    Raises:
+        FormatError: an unknown ``style``, or a tile the style has no form for (``mpsz`` writes
+            number tiles, winds and dragons only).
+        TypeError: something other than a tile among ``tiles``.
     """
     _check_style(style)
     collected = tuple(tiles)
@@ -374,7 +390,7 @@ def _format_mpsz(tiles: tuple[Tile, ...]) -> str:
         elif tile.token in _MPSZ_HONOR_DIGIT:
             digit, letter = str(_MPSZ_HONOR_DIGIT[tile.token]), "z"
         else:
-            raise ValueError(f"{tile} has no mpsz form (mpsz writes number tiles, winds and dragons)")
+            raise FormatError(f"{tile} has no mpsz form (mpsz writes number tiles, winds and dragons)")
         if letter_of_run and letter != letter_of_run:
             out.append(letter_of_run)
         out.append(digit)

@@ -175,12 +175,33 @@ class Seat(enum.Enum):
 
         >>> Seat.parse("south")
         <Seat.SOUTH: 1>
+
+        Raises:
+            TypeError: ``text`` is not a str.
+            NotationError: ``text`` is not a seat (a :class:`ValueError`), with the seat closest
+                to it as its suggestion when one is close.
         """
+        if not isinstance(text, str):
+            shown = repr(text)
+            if len(shown) > 40:
+                shown = shown[:37] + "..."
+            raise TypeError(f"a seat is written as text ('E', 'East'), not {type(text).__name__} {shown}")
         key = text.strip().upper()
         for seat in cls:
             if key in (seat.letter, seat.name):
                 return seat
-        raise ValueError(f"unknown seat {text!r}; seats are E, S, W, N (or East, South, ...)")
+        from mahjong_rules._tokenizer import TOKEN_QUOTE_LIMIT, closest
+        from mahjong_rules.errors import NotationError
+
+        written = text.strip()[:TOKEN_QUOTE_LIMIT]
+        names = [name for seat in cls for name in (seat.letter, seat.name.title())]
+        raise NotationError(
+            f"unknown seat {written!r}; seats are E, S, W, N (or East, South, West, North)",
+            text=text,
+            token=written,
+            position=len(text) - len(text.lstrip()) if written else 0,
+            suggestion=closest(written, names, cutoff=0.6),
+        )
 
 
 class FlowerSet(enum.Enum):
