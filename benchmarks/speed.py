@@ -105,7 +105,7 @@ def jokered_rates(rng: random.Random, number: int, runs: int) -> list[str]:
             hands.append(tuple(counts))
         # The whole-hand memo of has_arrangement is emptied before each run: every hand is new to it.
         rates = [
-            number / median_seconds(function, hands, runs, search._memos.clear)
+            number / median_seconds(function, hands, runs, search._memo.clear)
             for function in (
                 lambda counts: has_arrangement(grammar, counts),
                 lambda counts: list(arrangements(grammar, counts)),

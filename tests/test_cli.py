@@ -101,4 +101,4 @@ def test_evaluate_flex_with_typed_options(capsys: pytest.CaptureFixture[str]) ->
 
 def test_evaluate_flex_refuses_an_option_of_the_wrong_type(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["evaluate", "flex", "333C 44B 555C 666C 777C", "-o", "minimum_value=three"]) == 2
-    assert "option 'minimum_value' must be int or None, not 'three'" in capsys.readouterr().err
+    assert "option 'minimum_value' of 'flex' must be int or None, not 'three'" in capsys.readouterr().err

@@ -10,6 +10,8 @@ import mahjong_rules as mr
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 SHARED_RULINGS_APPLIED = ("T1", "T2", "T3", "T4", "T5", *(f"F{number}" for number in range(1, 19)))
+LIBRARY_RULINGS = ("L1", "L2", "L3")
+SOURCES = DOCS.parent / "src" / "mahjong_rules"
 
 
 def _notation_rows() -> list[tuple[str, list[str]]]:
@@ -34,3 +36,11 @@ def test_rulings_page_restates_every_applied_ruling() -> None:
     text = (DOCS / "rulings.rst").read_text(encoding="utf-8")
     for ruling in SHARED_RULINGS_APPLIED:
         assert f".. _ruling-{ruling}:" in text
+
+
+def test_rulings_page_states_every_library_ruling_and_the_code_cites_it() -> None:
+    text = (DOCS / "rulings.rst").read_text(encoding="utf-8")
+    code = "\n".join(path.read_text(encoding="utf-8") for path in SOURCES.rglob("*.py"))
+    for ruling in LIBRARY_RULINGS:
+        assert f".. _ruling-{ruling}:" in text
+        assert f"ruling {ruling}" in code.lower().replace("ruling l", "ruling L"), ruling

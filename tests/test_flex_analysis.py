@@ -107,7 +107,7 @@ def test_exposures_that_rule_out_every_hand_are_unreachable() -> None:
 
 def test_the_same_number_exposed_twice_is_unreachable() -> None:
     # Ruling F5: each number in one set per hand, across suits.
-    hand = mr.Hand.parse("5C 5C 6C 6C 7C [333B] [333C]")
+    hand = mr.Hand.parse("5C 5C 6C 6C 7C 7C 8C [333B] [333C]")
     with pytest.raises(mr.UnreachableError):
         FLEX.tiles_away(hand)
 

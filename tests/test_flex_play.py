@@ -142,7 +142,11 @@ def test_blank_swap() -> None:
     no_blank = with_blanks.check_blank_swap(mr.Hand.parse("333C 44B"), T("7C"))
     assert no_blank is not None
     assert no_blank.code == "no-blank"
-    assert FLEX.check_blank_swap(hand, T("7C")) is not None  # no blanks in this game
+    no_blanks = FLEX.check_blank_swap(mr.Hand.parse("333C 44B"), T("7C"))
+    assert no_blanks is not None
+    assert no_blanks.code == "no-blanks"
+    with pytest.raises(mr.TileSetError, match="Blank is not in the set"):  # ruling T5
+        FLEX.check_blank_swap(hand, T("7C"))
 
 
 def test_east_is_dealt_thirteen_and_draws_first() -> None:
@@ -179,5 +183,6 @@ def test_settlement_seats_follow_the_player_count() -> None:
     evaluation = three.evaluate(mr.Hand.parse("333C 44B 555C 666C 777C"))
     settlement = three.settle(evaluation, winner=E, discarder=W)
     assert dict(settlement.payments) == {E: 9, S: -3, W: -6}
-    with pytest.raises(ValueError, match="seats"):
-        three.settle(evaluation, winner=N)
+    north = three.evaluate(mr.Hand.parse("333C 44B 555C 666C 777C"), mr.WinContext(seat_wind=N))
+    with pytest.raises(mr.SettlementError, match="the seats are East, South, West"):
+        three.settle(north, winner=N, discarder=E)

@@ -3,6 +3,7 @@ never a crash with KeyError, IndexError or the like."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 
 import mahjong_rules as mr
@@ -17,6 +18,11 @@ def test_every_function_answers_any_hand(hand: mr.Hand) -> None:
     evaluation = FLEX.evaluate(hand)
     assert evaluation.is_winning == (evaluation.points > 0)
     assert evaluation.is_winning or evaluation.reasons
+    assert evaluation.is_winning == (next(FLEX.decompositions(hand), None) is not None)
+    if len(hand) not in (13, 14):
+        with pytest.raises(mr.HandSizeError):
+            FLEX.tiles_away(hand)
+        return
     try:
         away = FLEX.tiles_away(hand)
     except mr.UnreachableError:
@@ -25,5 +31,9 @@ def test_every_function_answers_any_hand(hand: mr.Hand) -> None:
         assert away >= 0
         if len(hand) == 14:
             assert (away == 0) == (next(FLEX.decompositions(hand), None) is not None)
+    if len(hand) != 13:
+        with pytest.raises(mr.HandSizeError):
+            FLEX.waits(hand)
+        return
     waits = FLEX.waits(hand)
     assert all(hand.count(tile) < FLEX.tileset.count(tile) for tile in waits)

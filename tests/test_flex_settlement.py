@@ -32,6 +32,11 @@ def evaluation(text: str, context: mr.WinContext | None = None, **options: Any) 
     return evaluated
 
 
+def won_by(seat: mr.Seat, text: str, **context: Any) -> mr.Evaluation:
+    """The hand won by ``seat``: the win context names the winner's seat wind."""
+    return evaluation(text, mr.WinContext(seat_wind=seat, **context))
+
+
 def paid(settlement: mr.Settlement) -> dict[tuple[mr.Seat, mr.Seat], int]:
     """Each payer-to-payee amount."""
     amounts: dict[tuple[mr.Seat, mr.Seat], int] = {}
@@ -66,7 +71,7 @@ def test_discarder_pays_double_ruling_f12(winner: mr.Seat, discarder: mr.Seat, p
     """Rules: 'If a player discarded the last tile called for Mahjong, that player pays the winner
     double the hand value.' Quick reference: 'If a player discarded the last tile called for
     Mahjong, that player pays the winner double the hand value.' Ruling F12."""
-    settlement = flex().settle(evaluation(SCORING_EXAMPLE), winner=winner, discarder=discarder)
+    settlement = flex().settle(won_by(winner, SCORING_EXAMPLE), winner=winner, discarder=discarder)
     assert dict(settlement.payments) == payments
 
 
@@ -85,7 +90,7 @@ def test_one_point_is_one_token() -> None:
     """Rules: 'One point is worth one scoring token or one coin of whichever type you are using'.
     Quick reference: 'Each point is worth one scoring token or coin.' The amounts are the points;
     the payments sum to zero."""
-    won = evaluation(FIVE_POINTS)
+    won = won_by(W, FIVE_POINTS)
     settlement = flex().settle(won, winner=W, discarder=E)
     assert sorted(transfer.amount for transfer in settlement.transfers) == [5, 5, 10]
     assert all(type(transfer.amount) is int for transfer in settlement.transfers)
@@ -98,7 +103,7 @@ def test_two_winners_on_one_discard_ruling_f12() -> None:
     the players who did have winning hands. The player who discards a tile that gives multiple
     players Mahjong only pays the hand value to each winning player, not double the hand value.'
     Ruling F12: every non-winner, discarder included, pays each winner that winner's hand value."""
-    east, west = evaluation(SCORING_EXAMPLE), evaluation(FIVE_POINTS)
+    east, west = won_by(E, SCORING_EXAMPLE), won_by(W, FIVE_POINTS)
     assert (east.points, west.points) == (3, 5)
     settlement = flex().settle_several([(east, E), (west, W)], discarder=N)
     assert dict(settlement.payments) == {E: 6, W: 10, S: -8, N: -8}
@@ -109,7 +114,7 @@ def test_three_winners_on_one_discard_ruling_f12() -> None:
     """Quick reference: 'If more than one player call Mahjong on the same discarded tile, the
     non-winning players pay the winning players, however the player who discarded the tile does
     not pay multiple players double.' Ruling F12: the discarder alone pays each winner's value."""
-    wins = [(evaluation(SCORING_EXAMPLE), E), (evaluation(FIVE_POINTS), S), (evaluation(FOUR_POINTS), W)]
+    wins = [(won_by(E, SCORING_EXAMPLE), E), (won_by(S, FIVE_POINTS), S), (won_by(W, FOUR_POINTS), W)]
     settlement = flex().settle_several(wins, discarder=N)
     assert dict(settlement.payments) == {E: 3, S: 5, W: 4, N: -12}
 
@@ -117,26 +122,27 @@ def test_three_winners_on_one_discard_ruling_f12() -> None:
 def test_several_winners_with_different_contexts_ruling_f12() -> None:
     """Ruling F12: each winner is paid that winner's own hand value (here one winner's Sunset win
     on the final discard is worth one more)."""
-    first = evaluation(SCORING_EXAMPLE, mr.WinContext(last_tile=True))
-    second = evaluation(SCORING_EXAMPLE, mr.WinContext())
+    first = won_by(S, SCORING_EXAMPLE, last_tile=True)
+    second = won_by(N, SCORING_EXAMPLE)
     assert (first.points, second.points) == (4, 3)
     settlement = flex().settle_several([(first, S), (second, N)], discarder=W)
     assert dict(settlement.payments) == {S: 8, N: 6, E: -7, W: -7}
 
 
 @pytest.mark.parametrize(
-    ("wins", "discarder"),
+    ("wins", "discarder", "message"),
     [
-        pytest.param([E, W], E, id="discarder-among-winners"),
-        pytest.param([E, E], N, id="same-winner-twice"),
+        pytest.param([E, W], E, "East cannot win on their own discard", id="discarder-among-winners"),
+        pytest.param([E, E], N, "each winner wins once: East, East", id="same-winner-twice"),
     ],
 )
-def test_several_winners_are_different_seats_from_the_discarder(wins: list[mr.Seat], discarder: mr.Seat) -> None:
+def test_several_winners_are_different_seats_from_the_discarder(
+    wins: list[mr.Seat], discarder: mr.Seat, message: str
+) -> None:
     """Rules: 'the same discarded tile can complete a Mahjong hand for more than one player': the
     winners are other players than the discarder, each once."""
-    won = evaluation(SCORING_EXAMPLE)
-    with pytest.raises(ValueError, match="discarder"):
-        flex().settle_several([(won, seat) for seat in wins], discarder=discarder)
+    with pytest.raises(mr.SettlementError, match=message):
+        flex().settle_several([(won_by(seat, SCORING_EXAMPLE), seat) for seat in wins], discarder=discarder)
 
 
 def test_no_payout_without_mahjong() -> None:
@@ -144,14 +150,14 @@ def test_no_payout_without_mahjong() -> None:
     scored. This is called a Wall Game.' Only a winning hand is settled."""
     losing = flex().evaluate(mr.Hand.parse("111D 222C 333B 444D 55D"))
     assert not losing.is_winning
-    with pytest.raises(ValueError, match="winning"):
+    with pytest.raises(mr.SettlementError, match="winning"):
         flex().settle(losing, winner=E, discarder=S)
 
 
 def test_winner_does_not_discard_to_themselves() -> None:
     """Rules: 'If a player discarded the last tile called for Mahjong' is another player than the
     winner."""
-    with pytest.raises(ValueError, match="winner"):
+    with pytest.raises(mr.SettlementError, match="own discard"):
         flex().settle(evaluation(SCORING_EXAMPLE), winner=E, discarder=E)
 
 
@@ -190,15 +196,18 @@ def test_fewer_players_several_winners_ruling_f12() -> None:
     """Ruling F12 at a three-player table: the discarder is the only non-winner and pays each
     winner that winner's value."""
     ruleset = flex(players=3)
-    east = ruleset.evaluate(mr.Hand.parse(SCORING_EXAMPLE))
-    south = ruleset.evaluate(mr.Hand.parse(FIVE_POINTS))
-    settlement = ruleset.settle_several([(east, E), (south, S)], discarder=W)
+    east = ruleset.evaluate(mr.Hand.parse(SCORING_EXAMPLE), mr.WinContext(seat_wind=E))
+    south = ruleset.evaluate(mr.Hand.parse(FIVE_POINTS), mr.WinContext(seat_wind=S))
+    settlement = ruleset.settle_several([east, south], discarder=W)
     assert dict(settlement.payments) == {E: 3, S: 5, W: -8}
 
 
 def test_seat_not_at_the_table() -> None:
     """Ruling T4 with three players: East, South, West; North is not at the table."""
     ruleset = flex(players=3)
-    won = ruleset.evaluate(mr.Hand.parse(SCORING_EXAMPLE))
-    with pytest.raises(ValueError, match="seats"):
+    won = ruleset.evaluate(mr.Hand.parse(SCORING_EXAMPLE), mr.WinContext(seat_wind=N))
+    with pytest.raises(mr.SettlementError, match="not at the table: the seats are East, South, West"):
         ruleset.settle(won, winner=N, discarder=E)
+    won = ruleset.evaluate(mr.Hand.parse(SCORING_EXAMPLE))
+    with pytest.raises(mr.SettlementError, match="discarder North is not at the table"):
+        ruleset.settle(won, discarder=N)

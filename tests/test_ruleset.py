@@ -45,12 +45,39 @@ def test_win_context_refuses_contradictions(flags: dict[str, Any], message: str)
 
 
 @pytest.mark.parametrize(
-    ("field", "value"),
-    [("self_drawn", 1), ("seat_wind", "E"), ("winning_tile", "3B"), ("last_tile", None)],
+    ("field", "value", "message"),
+    [
+        ("self_drawn", 1, "self_drawn is True or False, not int 1"),
+        ("last_tile", None, "last_tile is True or False, not NoneType None"),
+        ("seat_wind", 0, "is a Seat or its letter or name"),
+        ("winning_tile", 23, "winning_tile is a Tile or its notation"),
+    ],
 )
-def test_win_context_checks_types(field: str, value: object) -> None:
-    with pytest.raises(TypeError, match=field):
+def test_win_context_checks_types(field: str, value: object, message: str) -> None:
+    """Issue 8: a wrong type names the field, what it got and what it accepts."""
+    with pytest.raises(TypeError, match=message):
         mr.WinContext(**{field: value})  # type: ignore[arg-type]
+
+
+def test_win_context_takes_a_seats_letter_and_a_tiles_notation() -> None:
+    """Issue 8: the obvious conversions are accepted."""
+    context = mr.WinContext(seat_wind="s", prevailing_wind="North", winning_tile="5B")
+    assert (context.seat_wind, context.prevailing_wind, context.winning_tile) == (
+        mr.Seat.SOUTH,
+        mr.Seat.NORTH,
+        mr.Tile.parse("5B"),
+    )
+    with pytest.raises(mr.NotationError, match="unknown seat 'Sud'"):
+        mr.WinContext(seat_wind="Sud")
+
+
+def test_as_context_takes_a_mapping_of_fields() -> None:
+    assert mr.as_context({"self_drawn": True}) == mr.WinContext(self_drawn=True)
+    assert mr.as_context(None) == mr.WinContext()
+    with pytest.raises(mr.ContextError, match="unknown win context field 'selfdrawn'"):
+        mr.as_context({"selfdrawn": True})
+    with pytest.raises(TypeError, match="context is a WinContext, a mapping of its fields, or None, not list"):
+        mr.as_context([True])
 
 
 def test_evaluation_invariants() -> None:

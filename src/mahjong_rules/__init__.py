@@ -42,6 +42,7 @@ from mahjong_rules.ruleset import (
     Settlement,
     Transfer,
     WinContext,
+    as_context,
 )
 from mahjong_rules.tiles import NUM_TILE_KINDS, Animal, Dragon, FlowerSet, Seat, Suit, Tile, TileKind
 from mahjong_rules.tilesets import TileProblem, TileSet
@@ -86,6 +87,7 @@ __all__ = [
     "UnreachableError",
     "WinContext",
     "__version__",
+    "as_context",
     "available_rulesets",
     "format_tiles",
     "get_ruleset",

@@ -7,14 +7,17 @@ message naming the option rather than somewhere deep in a ruleset.
 
 from __future__ import annotations
 
+import difflib
 import enum
 import os
+import re
 import types
 import typing
 from typing import Any
 
 import attrs
 
+from mahjong_rules._coerce import describe
 from mahjong_rules.errors import OptionError
 
 __all__ = ["build_options", "describe_options", "option_from_text"]
@@ -87,12 +90,36 @@ def describe_options(options_class: type[Any]) -> list[str]:
     return described
 
 
+def _unknown_option(ruleset: str, name: object, names: list[str], valid: list[str]) -> OptionError:
+    close = difflib.get_close_matches(str(name)[:40], names, n=1, cutoff=0.6)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    listed = ", ".join(names) or "none"
+    return OptionError(
+        f"unknown option {name!r} for ruleset {ruleset!r}{hint} (its options: {listed})",
+        ruleset=ruleset,
+        option=str(name),
+        valid=valid,
+    )
+
+
+def _culprit(error: Exception, given: dict[str, Any]) -> str:
+    """The option an options class's error is about: the option its message starts with, else
+    the first option it names, else the first given."""
+    message = str(error)
+    leading = re.match(r"\w+", message)
+    if leading and leading.group() in given:
+        return leading.group()
+    named = [name for name in given if re.search(rf"\b{re.escape(name)}\b", message)]
+    return named[0] if named else next(iter(given), "")
+
+
 def build_options(ruleset: str, options_class: type[Any], given: dict[str, Any]) -> Any:
     """Validate ``given`` against ``options_class`` and build it.
 
     Raises:
         OptionError: an unknown option, a value of the wrong type, or a value the options class
-            refuses (out of range, inconsistent with another option).
+            refuses (out of range, inconsistent with another option); the message names the
+            option and what it accepts.
     """
     attrs.resolve_types(options_class)
     fields = {field.alias: field for field in attrs.fields(options_class) if field.init}
@@ -100,10 +127,10 @@ def build_options(ruleset: str, options_class: type[Any], given: dict[str, Any])
     for name, value in given.items():
         field = fields.get(name)
         if field is None:
-            raise OptionError(f"unknown option {name!r}", ruleset=ruleset, option=name, valid=valid)
+            raise _unknown_option(ruleset, name, list(fields), valid)
         if not _matches(value, field.type):
             raise OptionError(
-                f"option {name!r} must be {_type_name(field.type)}, not {type(value).__name__} {value!r}",
+                f"option {name!r} of {ruleset!r} must be {_type_name(field.type)}, not {describe(value)}",
                 ruleset=ruleset,
                 option=name,
                 valid=valid,
@@ -111,8 +138,9 @@ def build_options(ruleset: str, options_class: type[Any], given: dict[str, Any])
     try:
         return options_class(**given)
     except (TypeError, ValueError) as error:
-        culprit = next((name for name in given if name in str(error)), next(iter(given), ""))
-        raise OptionError(f"invalid options: {error}", ruleset=ruleset, option=culprit, valid=valid) from error
+        raise OptionError(
+            f"invalid option for {ruleset!r}: {error}", ruleset=ruleset, option=_culprit(error, given), valid=valid
+        ) from error
 
 
 _TRUE = ("true", "yes", "on", "1")
@@ -169,7 +197,7 @@ def option_from_text(ruleset: str, options_class: type[Any], name: str, text: st
         return _from_text(text, field.type)
     except ValueError:
         raise OptionError(
-            f"option {name!r} must be {_type_name(field.type)}, not {text!r}",
+            f"option {name!r} of {ruleset!r} must be {_type_name(field.type)}, not {text!r}",
             ruleset=ruleset,
             option=name,
             valid=describe_options(options_class),

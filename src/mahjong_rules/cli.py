@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from mahjong_rules import _options
+from mahjong_rules._text import count_of
 from mahjong_rules.errors import MahjongError
 from mahjong_rules.hand import Hand
 from mahjong_rules.registry import available_rulesets, get_ruleset, ruleset_class
@@ -72,7 +73,7 @@ def _print_summary(summary: dict[str, Any]) -> None:
     print(f"  canonical: {summary['canonical']}")
     print(f"  unicode:   {summary['unicode']}")
     melds = ", ".join(f"{m['notation']} {m['kind']}" for m in summary["melds"]) or "none"
-    print(f"  {summary['tiles']} tiles; {len(summary['concealed'])} concealed; melds: {melds}")
+    print(f"  {count_of(summary['tiles'], 'tile')}; {len(summary['concealed'])} concealed; melds: {melds}")
     if "problems" in summary:
         problems = "; ".join(summary["problems"]) or "none"
         print(f"  in the {summary['tileset']} tile set: {problems}")
@@ -111,7 +112,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         _print_summary(entry["hand"])
         for evaluation in entry["evaluations"]:
             verdict = (
-                f"Mahjong, {evaluation['points']} points"
+                f"Mahjong, {count_of(evaluation['points'], 'point')}"
                 if evaluation["is_winning"]
                 else "not Mahjong: " + "; ".join(r["message"] for r in evaluation["reasons"])
             )

@@ -7,6 +7,7 @@ or option) also derive from :class:`ValueError`, so ``except ValueError`` catche
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Sequence
 
 __all__ = [
@@ -133,21 +134,23 @@ class UnknownRulesetError(RulesetError, ValueError):
         self.name = name
         self.available = tuple(available)
         listed = ", ".join(repr(n) for n in self.available) or "none"
-        super().__init__(f"unknown ruleset {name!r}; available rulesets: {listed}")
+        close = difflib.get_close_matches(name[:40].casefold(), self.available, n=1, cutoff=0.6)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        super().__init__(f"unknown ruleset {name[:40]!r}{hint} (available rulesets: {listed})")
 
 
 class OptionError(RulesetError, ValueError):
-    """An unknown option, or an option value of the wrong type or out of range.
+    """An unknown option, or an option value of the wrong type or out of range. The message names
+    the option and what it accepts.
 
     Attributes:
         ruleset: the ruleset's name.
         option: the offending option's name.
-        valid: a description of every valid option of the ruleset.
+        valid: a description of every valid option of the ruleset (name, type, default).
     """
 
     def __init__(self, message: str, *, ruleset: str, option: str, valid: Sequence[str]) -> None:
         self.ruleset = ruleset
         self.option = option
         self.valid = tuple(valid)
-        listed = "; ".join(self.valid) or "this ruleset takes no options"
-        super().__init__(f"{message}; valid options of {ruleset!r}: {listed}")
+        super().__init__(message)

@@ -8,15 +8,27 @@
 '222B 55B 333444C [777C@E]'
 >>> Hand.parse(str(hand)) == hand
 True
+
+Hands are immutable; a game loop makes changed copies:
+
+>>> hand = Hand.parse("222B 333C 444C 5B 77C")
+>>> str(hand.draw("5B").discard("7C"))
+'222B 55B 333444C 7C'
+>>> str(hand.with_meld("[777C]", called="7C"))
+'222B 5B 333444C [777C]'
+>>> "5B" in hand, hand.count("2B")
+(True, 3)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 import attrs
 
+from mahjong_rules._coerce import as_tile, describe
+from mahjong_rules.errors import HandError
 from mahjong_rules.melds import Meld
 from mahjong_rules.tiles import NUM_TILE_KINDS, Tile
 
@@ -31,7 +43,7 @@ def _sorted_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     collected = tuple(tiles)
     for tile in collected:
         if not isinstance(tile, Tile):
-            raise TypeError(f"a hand's concealed tiles are tiles, not {tile!r}")
+            raise TypeError(f"a hand's concealed tiles are tiles, not {describe(tile)}")
     return tuple(sorted(collected))
 
 
@@ -39,7 +51,7 @@ def _melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
     collected = tuple(melds)
     for meld in collected:
         if not isinstance(meld, Meld):
-            raise TypeError(f"a hand's melds are Meld objects, not {meld!r}")
+            raise TypeError(f"a hand's melds are Meld objects, not {describe(meld)}")
     return collected
 
 
@@ -111,9 +123,69 @@ class Hand:
         """How many of each tile the loose concealed tiles hold, indexed by :attr:`Tile.index`."""
         return self._concealed_counts
 
-    def count(self, tile: Tile) -> int:
-        """How many of ``tile`` the whole hand holds."""
-        return self._counts[tile.index]
+    def count(self, tile: Tile | str) -> int:
+        """How many of ``tile`` (a tile or its notation) the whole hand holds, melds included."""
+        return self._counts[as_tile(tile).index]
+
+    def __iter__(self) -> Iterator[Tile]:
+        """Every tile of the hand, as :attr:`tiles` lists them."""
+        return iter(self.tiles)
+
+    def __contains__(self, tile: object) -> bool:
+        """Whether the hand (melds included) holds ``tile``, a tile or its notation."""
+        if not isinstance(tile, Tile | str):
+            return False
+        return self._counts[as_tile(tile).index] > 0
+
+    # -- changed copies, for a game loop ----------------------------------------------------------
+
+    def draw(self, tile: Tile | str) -> Hand:
+        """This hand with ``tile`` (a tile or its notation) added to the concealed tiles."""
+        return attrs.evolve(self, concealed=(*self.concealed, as_tile(tile)))
+
+    def discard(self, tile: Tile | str) -> Hand:
+        """This hand without one concealed copy of ``tile``.
+
+        Raises:
+            HandError: the concealed tiles hold no ``tile`` (tiles in melds cannot be discarded).
+        """
+        wanted = as_tile(tile)
+        concealed = list(self.concealed)
+        if wanted not in concealed:
+            raise HandError(f"cannot discard {wanted}: the concealed tiles ({self._concealed_text()}) hold none")
+        concealed.remove(wanted)
+        return attrs.evolve(self, concealed=concealed)
+
+    def with_meld(self, meld: Meld | str, *, called: Tile | str | None = None) -> Hand:
+        """This hand with ``meld`` (a meld or its notation, such as ``"[777C @W]"``) declared: the
+        meld's tiles leave the concealed tiles, except ``called``, the discard taken to make it.
+        A concealed kong declared from the hand (``"{5555C}"``) is given without ``called``.
+
+        Raises:
+            HandError: ``called`` is not one of the meld's tiles, or the concealed tiles lack a
+                tile the meld needs.
+        """
+        if isinstance(meld, str):
+            meld = Meld.parse(meld)
+        elif not isinstance(meld, Meld):
+            raise TypeError(f"meld is a Meld or its notation (str), not {describe(meld)}")
+        needed = list(meld.tiles)
+        if called is not None:
+            taken = as_tile(called, "called")
+            if taken not in needed:
+                raise HandError(f"the called {taken} is not one of the tiles of {meld}")
+            needed.remove(taken)
+        concealed = list(self.concealed)
+        for tile in needed:
+            if tile not in concealed:
+                raise HandError(f"cannot declare {meld}: the concealed tiles ({self._concealed_text()}) lack a {tile}")
+            concealed.remove(tile)
+        return attrs.evolve(self, concealed=concealed, melds=(*self.melds, meld))
+
+    def _concealed_text(self) -> str:
+        from mahjong_rules.notation import format_tiles
+
+        return format_tiles(self.concealed) or "none"
 
     @property
     def joker_count(self) -> int:

@@ -20,6 +20,7 @@ from typing import Any
 
 import attrs
 
+from mahjong_rules._coerce import describe
 from mahjong_rules._options import build_options
 from mahjong_rules.errors import RulesetError, UnknownRulesetError
 from mahjong_rules.ruleset import Ruleset
@@ -82,13 +83,30 @@ def _load(entry_point: importlib.metadata.EntryPoint) -> type[Any]:
     return _check_ruleset_class(loaded, entry_point.name, source)
 
 
+def _canonical_name(name: str) -> str:
+    """The registered spelling of ``name``: names are case-insensitive, like the notation."""
+    if not isinstance(name, str):
+        raise TypeError(f"a ruleset name is a string, not {describe(name)}")
+    if name in _BUILTIN or name in _registered:
+        return name
+    wanted = name.strip().casefold()
+    for known in (*_BUILTIN, *_registered):
+        if known.casefold() == wanted:
+            return known
+    for known in _entry_points():
+        if known == name or known.casefold() == wanted:
+            return known
+    return name
+
+
 def ruleset_class(name: str) -> type[Any]:
-    """The class registered as ``name`` (its ``Options`` describe the options).
+    """The class registered as ``name``, case-insensitive (its ``Options`` describe the options).
 
     Raises:
         UnknownRulesetError: no ruleset has that name.
         RulesetError: a third-party ruleset could not be loaded.
     """
+    name = _canonical_name(name)
     if name in _BUILTIN:
         module_name, _, class_name = _BUILTIN[name].partition(":")
         return getattr(importlib.import_module(module_name), class_name)  # type: ignore[no-any-return]
@@ -101,20 +119,21 @@ def ruleset_class(name: str) -> type[Any]:
 
 
 def get_ruleset(name: str, **options: Any) -> Ruleset:
-    """The ruleset registered as ``name``, built with ``options``.
+    """The ruleset registered as ``name`` (case-insensitive), built with ``options``.
 
     Options are keyword arguments with documented defaults; each is checked against its declared
     type before the ruleset is built.
+
+    >>> get_ruleset("Flex").name
+    'flex'
 
     Raises:
         UnknownRulesetError: no ruleset has that name; the error lists the available ones.
         OptionError: an unknown option or a bad value; the error lists the valid options.
         RulesetError: a third-party ruleset could not be loaded.
     """
-    if not isinstance(name, str):
-        raise TypeError(f"a ruleset name is a string, not {name!r}")
     cls = ruleset_class(name)
-    built = cls(build_options(name, cls.Options, options))
+    built = cls(build_options(cls.name, cls.Options, options))
     if not isinstance(built, Ruleset):
         raise RulesetError(f"{cls.__name__} does not provide the Ruleset protocol")
     return built

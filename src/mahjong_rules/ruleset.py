@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from types import MappingProxyType
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
+from mahjong_rules._coerce import as_seat, as_tile, describe
+from mahjong_rules._text import count_of, signed
 from mahjong_rules.errors import ContextError
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld
@@ -28,22 +30,21 @@ __all__ = [
     "Settlement",
     "Transfer",
     "WinContext",
+    "as_context",
 ]
 
 
 def _is_bool(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
     if type(value) is not bool:
-        raise TypeError(f"{attribute.name} is True or False, not {value!r}")
+        raise TypeError(f"{attribute.name} is True or False, not {describe(value)}")
 
 
-def _is_seat(instance: object, attribute: attrs.Attribute[Seat], value: object) -> None:
-    if not isinstance(value, Seat):
-        raise TypeError(f"{attribute.name} is a Seat, not {value!r}")
+def _seat(value: object) -> Seat:
+    return as_seat(value, "a wind of the win context")
 
 
-def _is_optional_tile(instance: object, attribute: attrs.Attribute[Tile | None], value: object) -> None:
-    if value is not None and not isinstance(value, Tile):
-        raise TypeError(f"{attribute.name} is a Tile or None, not {value!r}")
+def _optional_tile(value: object) -> Tile | None:
+    return None if value is None else as_tile(value, "winning_tile")
 
 
 def _melds(items: Iterable[Meld]) -> tuple[Meld, ...]:
@@ -69,6 +70,9 @@ class WinContext:
 
     >>> WinContext(self_drawn=True).self_drawn
     True
+    >>> context = WinContext(seat_wind="S", winning_tile="5B")  # a seat's letter, a tile's notation
+    >>> context.seat_wind, context.winning_tile
+    (<Seat.SOUTH: 1>, Tile.parse('5B'))
     >>> WinContext(kong_replacement=True)
     Traceback (most recent call last):
         ...
@@ -79,7 +83,8 @@ class WinContext:
         winning_tile: the tile that completed the hand, when known.
         first_turn: Mahjong on the player's first turn.
         last_tile: won with the last tile of the wall, or the final discard.
-        seat_wind: the winner's seat wind.
+        seat_wind: the winner's seat wind, which is also the winner's seat: settlement pays this
+            seat.
         prevailing_wind: the round's prevailing wind.
         kong_replacement: won on the replacement tile drawn after a kong (self-drawn).
         robbing_kong: won on a tile another player added to an exposed pung (a discard).
@@ -88,11 +93,11 @@ class WinContext:
     """
 
     self_drawn: bool = attrs.field(default=False, validator=_is_bool)
-    winning_tile: Tile | None = attrs.field(default=None, validator=_is_optional_tile)
+    winning_tile: Tile | None = attrs.field(default=None, converter=_optional_tile)
     first_turn: bool = attrs.field(default=False, validator=_is_bool)
     last_tile: bool = attrs.field(default=False, validator=_is_bool)
-    seat_wind: Seat = attrs.field(default=Seat.EAST, validator=_is_seat)
-    prevailing_wind: Seat = attrs.field(default=Seat.EAST, validator=_is_seat)
+    seat_wind: Seat = attrs.field(default=Seat.EAST, converter=_seat)
+    prevailing_wind: Seat = attrs.field(default=Seat.EAST, converter=_seat)
     kong_replacement: bool = attrs.field(default=False, validator=_is_bool)
     robbing_kong: bool = attrs.field(default=False, validator=_is_bool)
     flower_replacement: bool = attrs.field(default=False, validator=_is_bool)
@@ -105,6 +110,29 @@ class WinContext:
             raise ContextError("robbing_kong is a win on another player's tile: self_drawn must be False")
         if self.kong_replacement and self.flower_replacement:
             raise ContextError("a replacement tile follows either a kong or a flower, not both")
+
+
+_CONTEXT_FIELDS = tuple(field.name for field in attrs.fields(WinContext))
+
+
+def as_context(value: object) -> WinContext:
+    """A win context from ``None`` (the plain case), a :class:`WinContext`, or a mapping of its
+    fields (``{"self_drawn": True}``).
+
+    Raises:
+        TypeError: any other value, or a field of the wrong type.
+        ContextError: a mapping naming a field WinContext does not have, or contradictory flags.
+    """
+    if value is None:
+        return WinContext()
+    if isinstance(value, WinContext):
+        return value
+    if isinstance(value, Mapping):
+        unknown = [str(key) for key in value if key not in _CONTEXT_FIELDS]
+        if unknown:
+            raise ContextError(f"unknown win context field {unknown[0]!r}; fields: {', '.join(_CONTEXT_FIELDS)}")
+        return WinContext(**value)
+    raise TypeError(f"context is a WinContext, a mapping of its fields, or None, not {describe(value)}")
 
 
 @attrs.frozen
@@ -162,6 +190,8 @@ class Evaluation:
         breakdown: the scoring elements that make up ``points``.
         arrangement: the arrangement scored (the best one, ruling T3), or ``None``.
         reasons: why the hand is not winning (empty when it is).
+        options: the options of the ruleset that made the evaluation (``None`` when a ruleset
+            does not record them); settlement refuses an evaluation made under other options.
     """
 
     ruleset: str
@@ -172,6 +202,7 @@ class Evaluation:
     breakdown: tuple[ScoreItem, ...] = attrs.field(default=(), converter=_score_items)
     arrangement: Arrangement | None = None
     reasons: tuple[Reason, ...] = attrs.field(default=(), converter=_reasons)
+    options: Any = None
 
     def __attrs_post_init__(self) -> None:
         if self.is_winning and self.reasons:
@@ -186,7 +217,7 @@ class Evaluation:
             why = "; ".join(reason.message for reason in self.reasons)
             return f"{self.hand}: not Mahjong in {self.ruleset} ({why})"
         items = ", ".join(str(item) for item in self.breakdown)
-        return f"{self.hand}: Mahjong in {self.ruleset}, {self.points} points ({items})"
+        return f"{self.hand}: Mahjong in {self.ruleset}, {count_of(self.points, 'point')} ({items})"
 
 
 @attrs.frozen
@@ -203,6 +234,10 @@ class Transfer:
             raise ValueError("a seat does not pay itself")
         if type(self.amount) is not int or self.amount < 0:
             raise ValueError(f"a transfer's amount is a non-negative integer, not {self.amount!r}")
+
+    def __str__(self) -> str:
+        text = f"{self.payer.name.title()} pays {self.payee.name.title()} {self.amount}"
+        return f"{text} ({self.reason})" if self.reason else text
 
 
 def _net_payments(transfers: tuple[Transfer, ...], seats: tuple[Seat, ...]) -> Mapping[Seat, int]:
@@ -224,9 +259,13 @@ def _seats(seats: Iterable[Seat]) -> tuple[Seat, ...]:
 class Settlement:
     """The payments for one win, as transfers between seats.
 
-    >>> s = Settlement((Transfer(Seat.SOUTH, Seat.EAST, 6), Transfer(Seat.WEST, Seat.EAST, 3)))
+    >>> s = Settlement((Transfer(Seat.SOUTH, Seat.EAST, 6, "discarder"), Transfer(Seat.WEST, Seat.EAST, 3)))
     >>> dict(s.payments)
     {<Seat.EAST: 0>: 9, <Seat.SOUTH: 1>: -6, <Seat.WEST: 2>: -3, <Seat.NORTH: 3>: 0}
+    >>> print(s)
+    South pays East 6 (discarder)
+    West pays East 3
+    net: East +9, South -6, West -3, North 0
 
     Attributes:
         transfers: each payment with its reason.
@@ -240,6 +279,11 @@ class Settlement:
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "payments", _net_payments(self.transfers, self.seats))
+
+    def __str__(self) -> str:
+        net = ", ".join(f"{seat.name.title()} {signed(amount)}" for seat, amount in self.payments.items())
+        lines = [str(transfer) for transfer in self.transfers] or ["no payments"]
+        return "\n".join([*lines, f"net: {net}"])
 
 
 @runtime_checkable
@@ -272,6 +316,14 @@ class Ruleset(Protocol):
         """For a hand one tile short, the tiles that would complete it."""
         ...
 
-    def settle(self, evaluation: Evaluation, winner: Seat, discarder: Seat | None = None) -> Settlement:
-        """The payments for a win by ``winner``; ``discarder`` threw the winning tile, if anyone."""
+    def settle(self, evaluation: Evaluation, winner: Seat | None = None, discarder: Seat | None = None) -> Settlement:
+        """The payments for a winning ``evaluation`` made by this ruleset, under its options.
+
+        How the hand was won comes from the evaluation: ``winner`` defaults to the context's seat
+        wind and may not contradict it; ``discarder`` threw the winning tile, and is required
+        exactly when the context says the hand was not self-drawn.
+
+        Raises:
+            SettlementError: the arguments contradict the evaluation, or it is not winning.
+        """
         ...

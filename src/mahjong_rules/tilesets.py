@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from mahjong_rules._text import count_of
 from mahjong_rules.errors import TileSetError
 from mahjong_rules.tiles import NUM_TILE_KINDS, Animal, Dragon, FlowerSet, Seat, Suit, Tile
 
@@ -171,7 +172,7 @@ class TileSet:
         return isinstance(tile, Tile) and self.counts[tile.index] > 0
 
     def __repr__(self) -> str:
-        return f"<TileSet {self.name}: {self.total} tiles>"
+        return f"<TileSet {self.name}: {count_of(self.total, 'tile')}>"
 
     def problems(self, tiles: Hand | Iterable[Tile]) -> tuple[TileProblem, ...]:
         """Every reason the tiles cannot all exist in this set, in tile order (empty when they can).

@@ -53,7 +53,7 @@ def _sizes(sizes: Iterable[int]) -> tuple[int, ...]:
     return collected
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class GroupRule:
     """Groups of identical tiles of the kinds in ``tiles`` (indexes), ``sizes`` tiles each, jokers
     included; jokers may stand in only in groups of at least ``jokers_from`` tiles (``None``:
@@ -85,7 +85,7 @@ def _singles(patterns: Iterable[Iterable[Tile | int]]) -> tuple[tuple[int, ...],
     return tuple(sorted(set(collected)))
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Grammar:
     """The sets a ruleset arranges concealed tiles into (see the module's description).
 

@@ -9,8 +9,8 @@ all-joker groups when the grammar allows them.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
-from functools import cache
 
 from mahjong_rules.solver._cache import BoundedMemo
 from mahjong_rules.solver.grammar import JOKER, SUIT_OF_INDEX, Grammar, Group, GroupRule
@@ -25,7 +25,7 @@ Choice = tuple[tuple[Group, ...], tuple[tuple[int, int], ...], int]
 """Groups added, (tile index, copies used) for every tile they use, jokers used."""
 
 
-@cache
+@functools.lru_cache(maxsize=64)
 def _singles_by_first(grammar: Grammar) -> dict[int, tuple[tuple[int, ...], ...]]:
     found: dict[int, list[tuple[int, ...]]] = {}
     for pattern in grammar.singles:
@@ -174,7 +174,13 @@ def _arrange(
             remaining[used] += count
 
 
-_memos: dict[Grammar, BoundedMemo[tuple[int, ...], bool]] = {}
+def _search_has_arrangement(key: tuple[Grammar, tuple[int, ...]]) -> bool:
+    return next(arrangements(key[0], key[1]), None) is not None
+
+
+# One memo for every grammar, so that its size stays bounded however many rulesets a process
+# builds (a server that makes one per request, each with its own year or options).
+_memo: BoundedMemo[tuple[Grammar, tuple[int, ...]], bool] = BoundedMemo(_search_has_arrangement, _MEMO_LIMIT)
 
 
 def has_arrangement(grammar: Grammar, counts: Sequence[int]) -> bool:
@@ -186,9 +192,4 @@ def has_arrangement(grammar: Grammar, counts: Sequence[int]) -> bool:
     >>> has_arrangement(Grammar.standard(), Hand.parse("123m456m789m234p55s").counts)
     True
     """
-    memo = _memos.get(grammar)
-    if memo is None:
-        memo = _memos[grammar] = BoundedMemo(
-            lambda key: next(arrangements(grammar, key), None) is not None, _MEMO_LIMIT
-        )
-    return memo(tuple(counts))
+    return _memo((grammar, tuple(counts)))

@@ -36,7 +36,7 @@ def _check_minimum(instance: object, attribute: attrs.Attribute[int | None], val
 
 def _check_year(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if not 1000 <= value <= 9999:
-        raise ValueError(f"year must have four digits, not {value!r}")
+        raise ValueError(f"year_digits is a year of four digits, 1000 to 9999, not {value!r}")
 
 
 @attrs.frozen
@@ -83,8 +83,16 @@ class FlexOptions:
     joker_swap_from_hand_only: bool = False
 
     def __attrs_post_init__(self) -> None:
-        if (self.news or self.opposite_winds) and not self.winds:
-            raise ValueError("the NEWS set and Opposite Winds need the winds in the game (winds=True)")
+        for rule in ("news", "opposite_winds"):
+            if getattr(self, rule) and not self.winds:
+                raise ValueError(f"{rule}=True needs the winds in the game (winds=True)")
+        if self.year and len(set(str(self.year_digits))) == 1:
+            # Ruling L1: a year of one digit four times would spell a plain quad, not a singles set.
+            raise ValueError(
+                f"year_digits {self.year_digits} is one digit four times: its YEAR set would be a quad of "
+                "identical tiles, which the rules read as a number set; the YEAR set needs a year of two "
+                "different digits at least (ruling L1)"
+            )
 
     @property
     def tileset(self) -> TileSet:

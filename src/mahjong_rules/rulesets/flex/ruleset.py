@@ -5,18 +5,28 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
-import attrs
-
-from mahjong_rules.errors import UnreachableError
+from mahjong_rules._coerce import as_hand, as_tile, describe
+from mahjong_rules._text import count_of
+from mahjong_rules.errors import ContextError, HandSizeError, UnreachableError
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld
-from mahjong_rules.ruleset import Arrangement, Evaluation, Reason, ScoreItem, Settlement, Transfer, WinContext
+from mahjong_rules.ruleset import (
+    Arrangement,
+    Evaluation,
+    Reason,
+    ScoreItem,
+    Settlement,
+    Transfer,
+    WinContext,
+    as_context,
+)
 from mahjong_rules.rulesets.flex.distance import flex_tiles_away
 from mahjong_rules.rulesets.flex.options import FlexOptions
 from mahjong_rules.rulesets.flex.play import check_blank_swap, check_exposure, resolve_claims, swap_joker
 from mahjong_rules.rulesets.flex.rules import Reading, ResolvedSet, problems, readings
 from mahjong_rules.rulesets.flex.scoring import score
 from mahjong_rules.rulesets.flex.sets import FlexSet, FlexSuit, SetKind, group_of_meld, read_group
+from mahjong_rules.settling import check_evaluation, settlement_seats, several_winners
 from mahjong_rules.solver import Grammar, GroupRule, arrangements, has_arrangement
 from mahjong_rules.tiles import Seat, Suit, Tile
 from mahjong_rules.tilesets import TileSet
@@ -24,6 +34,7 @@ from mahjong_rules.tilesets import TileSet
 __all__ = ["FlexRuleset", "flex_grammar"]
 
 MAHJONG_SIZE = 14  # ruling T2
+ANALYSED_SIZES = (MAHJONG_SIZE - 1, MAHJONG_SIZE)
 
 
 def _year_tiles(year: int, suit: Suit) -> tuple[Tile, ...]:
@@ -79,6 +90,14 @@ def _meld_of(resolved: ResolvedSet, originals: dict[int, Meld]) -> Meld:
     represents = _resolved_tile(resolved) if flex_set.kind is SetKind.JOKERS else None
     called_from = original.called_from if original is not None else None
     return Meld(tiles, exposed=flex_set.exposed, called_from=called_from, represents=represents)
+
+
+def _as_meld(meld: object) -> Meld:
+    if isinstance(meld, Meld):
+        return meld
+    if isinstance(meld, str):
+        return Meld.parse(meld)
+    raise TypeError(f"meld is a Meld or its notation (str), not {describe(meld)}")
 
 
 class FlexRuleset:
@@ -185,99 +204,166 @@ class FlexRuleset:
 
     # -- the protocol ----------------------------------------------------------------------------
 
-    def evaluate(self, hand: Hand, context: WinContext | None = None) -> Evaluation:
-        """Whether ``hand`` (14 tiles at Mahjong, ruling T2) follows the Three S rules, and its
-        points: the best reading's scoring factors (ruling T3).
+    def _checked_hand(self, hand: Hand | str) -> Hand:
+        checked = as_hand(hand, self._tileset)
+        self._tileset.check(checked)
+        return checked
 
-        Raises:
-            TileSetError: the hand cannot exist in this game's tiles (ruling T5).
-        """
-        context = context or WinContext()
-        self._tileset.check(hand)
+    def _gate_reasons(self, hand: Hand) -> list[Reason]:
+        """What makes a hand lose before its sets are looked at: its size, blanks, exposures."""
         reasons: list[Reason] = []
         if len(hand) != MAHJONG_SIZE:
             reasons.append(Reason("wrong-size", f"a Mahjong hand has 14 tiles, not {len(hand)}"))
         if hand.count(Tile.BLANK):
             reasons.append(Reason("blank", "blanks cannot be part of a Mahjong hand: swap or discard them"))
-        reasons += self._exposure_reasons(hand)
-        if reasons:
-            return Evaluation(self.name, hand, context, is_winning=False, reasons=reasons)
-        best: tuple[int, tuple[ScoreItem, ...], Arrangement] | None = None
+        return reasons + self._exposure_reasons(hand)
+
+    def _scored_readings(self, hand: Hand, context: WinContext) -> Iterator[tuple[tuple[ScoreItem, ...], Arrangement]]:
+        """Every valid reading of a hand that passes the gates, with its score (minimum not applied)."""
+        if self._gate_reasons(hand):
+            return
         for reading, arrangement in self._valid_readings(hand):
-            items = score(reading, hand, context, self.options)
-            if best is None or len(items) > best[0]:
-                best = (len(items), items, arrangement)
-        if best is None:
-            return Evaluation(self.name, hand, context, is_winning=False, reasons=self._why_not(hand))
-        points, items, arrangement = best
+            yield score(reading, hand, context, self.options), arrangement
+
+    def _meets_minimum(self, items: tuple[ScoreItem, ...]) -> bool:
         minimum = self.options.minimum_value
-        if minimum is not None and points < minimum:
-            reason = Reason("below-minimum", f"the hand is worth {points}, less than the minimum of {minimum}")
-            return Evaluation(self.name, hand, context, is_winning=False, reasons=[reason])
-        return Evaluation(
-            self.name, hand, context, is_winning=True, points=points, breakdown=items, arrangement=arrangement
-        )
+        return minimum is None or len(items) >= minimum
 
-    def decompositions(self, hand: Hand) -> Iterator[Arrangement]:
-        """Every valid reading of the hand as Flex sets, lazily (each arrangement once)."""
-        for _, arrangement in self._valid_readings(hand):
-            yield arrangement
-
-    def tiles_away(self, hand: Hand) -> int:
-        """The fewest tiles to exchange for ``hand`` to become a valid Flex hand of 14 tiles,
-        keeping its exposed sets (0: it is one; a 13-tile hand one tile short: 1). Exact, jokers
-        included; the minimum hand value (which depends on how the hand is won) is not counted.
+    def evaluate(self, hand: Hand | str, context: WinContext | None = None) -> Evaluation:
+        """Whether ``hand`` (14 tiles at Mahjong, ruling T2; a Hand or its notation) follows the
+        Three S rules, and its points: the best reading's scoring factors (ruling T3).
 
         Raises:
             TileSetError: the hand cannot exist in this game's tiles (ruling T5).
+        """
+        hand = self._checked_hand(hand)
+        context = as_context(context)
+        reasons = self._gate_reasons(hand)
+        if reasons:
+            return Evaluation(self.name, hand, context, is_winning=False, reasons=reasons, options=self.options)
+        best: tuple[tuple[ScoreItem, ...], Arrangement] | None = None
+        for items, arrangement in self._scored_readings(hand, context):
+            if best is None or len(items) > len(best[0]):
+                best = (items, arrangement)
+        if best is None:
+            return Evaluation(
+                self.name, hand, context, is_winning=False, reasons=self._why_not(hand), options=self.options
+            )
+        items, arrangement = best
+        if not self._meets_minimum(items):
+            worth, minimum = count_of(len(items), "point"), self.options.minimum_value
+            reason = Reason("below-minimum", f"the hand is worth {worth}, less than the minimum of {minimum}")
+            return Evaluation(self.name, hand, context, is_winning=False, reasons=[reason], options=self.options)
+        return Evaluation(
+            self.name,
+            hand,
+            context,
+            is_winning=True,
+            points=len(items),
+            breakdown=items,
+            arrangement=arrangement,
+            options=self.options,
+        )
+
+    def decompositions(self, hand: Hand | str, context: WinContext | None = None) -> Iterator[Arrangement]:
+        """Every reading of the hand as Flex sets under which :meth:`evaluate` calls it a
+        Mahjong, lazily, each arrangement once: none for a hand of the wrong size, with a blank
+        or an impossible exposure, and, with a minimum hand value, only the readings worth it when
+        won as ``context`` says."""
+        hand = self._checked_hand(hand)
+        context = as_context(context)
+        for items, arrangement in self._scored_readings(hand, context):
+            if self._meets_minimum(items):
+                yield arrangement
+
+    def _check_size(self, hand: Hand, analysis: str, sizes: tuple[int, ...]) -> None:
+        # Ruling L3: the analyses are defined for the hands a player holds.
+        if len(hand) not in sizes:
+            expected = " or ".join(str(size) for size in sizes)
+            raise HandSizeError(
+                f"{analysis} is defined for hands of {expected} tiles; {hand} has {len(hand)}",
+                size=len(hand),
+                expected=sizes,
+            )
+
+    def tiles_away(self, hand: Hand | str) -> int:
+        """The fewest tiles to exchange for ``hand`` (13 or 14 tiles) to become a valid Flex hand
+        of 14 tiles, keeping its exposed sets (0: it is one; a 13-tile hand one tile short: 1).
+        Exact, jokers included; the minimum hand value (which depends on how the hand is won) is
+        not counted.
+
+        Raises:
+            HandSizeError: the hand does not have 13 or 14 tiles.
+            TileSetError: the hand cannot exist in this game's tiles (ruling T5).
             UnreachableError: the exposed sets rule out every valid hand.
         """
-        self._tileset.check(hand)
+        hand = self._checked_hand(hand)
+        self._check_size(hand, "tiles away", ANALYSED_SIZES)
         away = flex_tiles_away(hand, self.options, self._grammar)
         if away is None or self._exposure_reasons(hand):
             raise UnreachableError(f"no valid Flex hand keeps the exposed sets of {hand}")
         return away
 
-    def waits(self, hand: Hand) -> frozenset[Tile]:
+    def waits(self, hand: Hand | str) -> frozenset[Tile]:
         """For a 13-tile hand, the tiles that would make it a valid Mahjong (a joker included, when
-        drawing one would), leaving out tiles whose every copy the hand already holds."""
-        self._tileset.check(hand)
-        if len(hand) != MAHJONG_SIZE - 1:
-            return frozenset()
+        drawing one would), leaving out tiles whose every copy the hand already holds.
+
+        Raises:
+            HandSizeError: the hand does not have 13 tiles.
+        """
+        hand = self._checked_hand(hand)
+        self._check_size(hand, "waits", (MAHJONG_SIZE - 1,))
         found = set()
         for tile in self._tileset.tiles:
             if hand.count(tile) >= self._tileset.count(tile) or tile.is_blank:
                 continue
-            completed = attrs.evolve(hand, concealed=(*hand.concealed, tile))
-            if next(self._valid_readings(completed), None) is not None:
+            if next(self._valid_readings(hand.draw(tile)), None) is not None:
                 found.add(tile)
         return frozenset(found)
 
-    def settle(self, evaluation: Evaluation, winner: Seat, discarder: Seat | None = None) -> Settlement:
+    def settle(
+        self, evaluation: Evaluation, winner: Seat | str | None = None, discarder: Seat | str | None = None
+    ) -> Settlement:
         """Ruling F12: every other player pays the hand's value; the discarder of the winning
-        tile pays double."""
-        self._check_settleable(evaluation, winner, discarder)
+        tile pays double.
+
+        How the hand was won comes from the evaluation: ``winner`` defaults to its context's
+        seat wind (and may not differ from it), and ``discarder`` is named exactly when the hand
+        was not self-drawn.
+
+        Raises:
+            SettlementError: the evaluation is not a winning Flex one made under this ruleset's
+                options, or the seats contradict its context.
+        """
+        evaluation = check_evaluation(evaluation, self.name, self.options)
+        won_by, thrown_by = settlement_seats(evaluation, winner, discarder, self.seats)
         transfers = [
             Transfer(
                 seat,
-                winner,
-                evaluation.points * (2 if seat is discarder else 1),
-                "discarded the winning tile: double" if seat is discarder else "hand value",
+                won_by,
+                evaluation.points * (2 if seat is thrown_by else 1),
+                "discarded the winning tile: double" if seat is thrown_by else "hand value",
             )
             for seat in self.seats
-            if seat is not winner
+            if seat is not won_by
         ]
         return Settlement(transfers, seats=self.seats)
 
-    def settle_several(self, wins: Sequence[tuple[Evaluation, Seat]], discarder: Seat) -> Settlement:
+    def settle_several(self, wins: Sequence[Evaluation | tuple[Evaluation, Seat]], discarder: Seat | str) -> Settlement:
         """Ruling F12: several players win on one discard. Every other player, the discarder
-        included, pays each winner that winner's value; nobody pays double."""
-        winners = [winner for _, winner in wins]
-        if len(set(winners)) < len(winners) or discarder in winners:
-            raise ValueError("the winners are different seats, and the discarder is not one of them")
+        included, pays each winner that winner's value; nobody pays double.
+
+        ``wins`` holds each winner's evaluation (its context names the winner's seat wind and a
+        win on a discard), or (evaluation, winner) pairs.
+
+        Raises:
+            SettlementError: no wins, a self-drawn evaluation, two wins by one seat, or a
+                discarder who is also a winner.
+        """
+        checked, _ = several_winners(wins, discarder, self.name, self.options, self.seats)
+        winners = [winner for _, winner in checked]
         transfers = []
-        for evaluation, winner in wins:
-            self._check_settleable(evaluation, winner, discarder)
+        for evaluation, winner in checked:
             transfers += [
                 Transfer(seat, winner, evaluation.points, "hand value (several winners)")
                 for seat in self.seats
@@ -307,11 +393,19 @@ class FlexRuleset:
         return self.dealt_tiles(seat) == 13
 
     def check_call(
-        self, hand: Hand, discard: Tile, meld: Meld | None = None, context: WinContext | None = None
+        self,
+        hand: Hand | str,
+        discard: Tile | str,
+        meld: Meld | str | None = None,
+        context: WinContext | None = None,
     ) -> Reason | None:
         """Why ``hand`` (13 tiles) may not call ``discard``, or ``None`` when it may: to expose
         ``meld`` (the called tile included), or, with no meld, for Mahjong (the completed hand,
-        won as ``context`` says, must be a valid Mahjong).
+        won on this discard as ``context`` says, must be a valid Mahjong). Hands, tiles and melds
+        may be given as notation.
+
+        Raises:
+            ContextError: ``context`` says the win was self-drawn, which a called discard is not.
 
         >>> import mahjong_rules as mr
         >>> flex = FlexRuleset(FlexOptions())
@@ -323,12 +417,16 @@ class FlexRuleset:
         >>> flex.check_call(hand, mr.Tile.parse("4B"), mr.Meld.parse("[44B]")).code
         'exposed-pair'
         """
+        hand = self._checked_hand(hand)
+        discard = as_tile(discard, "discard")
         if meld is not None:
-            return check_exposure(hand, discard, meld)
+            return check_exposure(hand, discard, _as_meld(meld))
+        context = as_context(context)
+        if context.self_drawn:
+            raise ContextError("a Mahjong call takes another player's discard: the context cannot be self_drawn")
         if discard.is_joker or discard.is_blank:
             return Reason("uncallable-tile", f"a discarded {discard.name.lower()} cannot be called")
-        completed = attrs.evolve(hand, concealed=(*hand.concealed, discard))
-        evaluation = self.evaluate(completed, context)
+        evaluation = self.evaluate(hand.draw(discard), context)
         if evaluation.is_winning:
             return None
         why = "; ".join(reason.message for reason in evaluation.reasons)
@@ -336,7 +434,7 @@ class FlexRuleset:
 
     resolve_claims = staticmethod(resolve_claims)
 
-    def swap_joker(self, meld: Meld, give: Tile) -> tuple[Meld, Tile]:
+    def swap_joker(self, meld: Meld | str, give: Tile | str) -> tuple[Meld, Tile]:
         """A Joker Swap with an exposed set: the set after the swap and the tile the swapper takes.
 
         Rules: "1. Swap a matching tile from your hand with a joker in any player's exposed set.
@@ -346,10 +444,12 @@ class FlexRuleset:
         Raises:
             IllegalMoveError: the swap breaks a rule.
         """
-        return swap_joker(meld, give, from_hand_only=self.options.joker_swap_from_hand_only)
+        return swap_joker(_as_meld(meld), as_tile(give, "give"), from_hand_only=self.options.joker_swap_from_hand_only)
 
-    def check_blank_swap(self, hand: Hand, discard: Tile) -> Reason | None:
+    def check_blank_swap(self, hand: Hand | str, discard: Tile | str) -> Reason | None:
         """Why ``hand`` may not swap a blank for ``discard``, or ``None`` when it may."""
+        hand = self._checked_hand(hand)
+        discard = as_tile(discard, "discard")
         if not self.options.blanks:
             return Reason("no-blanks", "this game is played without blanks")
         return check_blank_swap(hand, discard)
@@ -358,11 +458,3 @@ class FlexRuleset:
     def seats(self) -> tuple[Seat, ...]:
         """The seats at the table, in turn order (ruling T4)."""
         return tuple(Seat)[: self.options.players]
-
-    def _check_settleable(self, evaluation: Evaluation, winner: Seat, discarder: Seat | None) -> None:
-        if evaluation.ruleset != self.name or not evaluation.is_winning:
-            raise ValueError("only a winning Flex evaluation is settled")
-        if winner not in self.seats or (discarder is not None and discarder not in self.seats):
-            raise ValueError(f"the seats at this {self.options.players}-player table are {self.seats}")
-        if discarder is winner:
-            raise ValueError("the winner did not discard the winning tile to themselves")

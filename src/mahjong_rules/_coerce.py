@@ -1,0 +1,63 @@
+"""The obvious conversions the public API accepts, and the type errors it raises otherwise.
+
+A tile may be given as its notation (``"5B"``), a seat as its letter or name (``"S"``,
+``"south"``), a hand as its notation. Anything else of the wrong type raises :class:`TypeError`
+naming the argument, what it got and what it accepts.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mahjong_rules.tiles import Seat, Tile
+
+if TYPE_CHECKING:
+    from mahjong_rules.hand import Hand
+    from mahjong_rules.tilesets import TileSet
+
+__all__ = ["as_hand", "as_optional_seat", "as_seat", "as_tile", "describe"]
+
+_SHOWN = 60  # characters of a wrong value quoted in a message
+
+
+def describe(value: object) -> str:
+    """A wrong value as a message shows it: its type and a bounded repr."""
+    shown = repr(value)
+    if len(shown) > _SHOWN:
+        shown = shown[: _SHOWN - 3] + "..."
+    return f"{type(value).__name__} {shown}"
+
+
+def as_tile(value: object, argument: str = "tile") -> Tile:
+    """A tile, or a tile's notation (``"5B"``, ``"soap"``), as a tile."""
+    if isinstance(value, Tile):
+        return value
+    if isinstance(value, str):
+        return Tile.parse(value)
+    raise TypeError(f"{argument} is a Tile or its notation (str), not {describe(value)}")
+
+
+def as_seat(value: object, argument: str = "seat") -> Seat:
+    """A seat, or a seat's letter or name (``"S"``, ``"south"``), as a seat."""
+    if isinstance(value, Seat):
+        return value
+    if isinstance(value, str):
+        return Seat.parse(value)
+    raise TypeError(f"{argument} is a Seat or its letter or name (str), not {describe(value)}")
+
+
+def as_optional_seat(value: object, argument: str = "seat") -> Seat | None:
+    """Like :func:`as_seat`, with ``None`` kept."""
+    return None if value is None else as_seat(value, argument)
+
+
+def as_hand(value: object, tileset: TileSet | None = None, argument: str = "hand") -> Hand:
+    """A hand, or a hand's notation, as a hand (parsed with ``tileset`` when given, so that a tile
+    too many is reported at its position)."""
+    from mahjong_rules.hand import Hand
+
+    if isinstance(value, Hand):
+        return value
+    if isinstance(value, str):
+        return Hand.parse(value, tileset)
+    raise TypeError(f"{argument} is a Hand or its notation (str), not {describe(value)}")
