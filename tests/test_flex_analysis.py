@@ -134,3 +134,61 @@ def test_points_are_the_best_over_every_reading(seed: int) -> None:
         readings = [reading for reading, _ in ruleset._valid_readings(hand)]
         best = max(len(score(reading, hand, context, ruleset.options)) for reading in readings)
         assert ruleset.evaluate(hand, context).points == best
+
+
+# -- issue 8: sizes, and the tiles held four times ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("333C 44B 555C 666C 777C 7C", id="15-tiles"),
+        pytest.param("333C 44B 555C 666C 777C 88C", id="16-tiles"),
+        pytest.param("333C 44B 555C", id="8-tiles"),
+        pytest.param("", id="empty"),
+    ],
+)
+def test_tiles_away_is_defined_for_13_and_14_tiles_ruling_l3(text: str) -> None:
+    """Ruling L3: a 15- or 16-tile hand used to be 0 tiles away; other sizes are errors now."""
+    hand = mr.Hand.parse(text)
+    with pytest.raises(mr.HandSizeError, match="tiles away is defined for hands of 13 or 14 tiles") as caught:
+        FLEX.tiles_away(hand)
+    assert (caught.value.size, caught.value.expected) == (len(hand), (13, 14))
+
+
+@pytest.mark.parametrize("text", ["333C 44B 555C 666C 777C", "333C 44B 555C 666C"])
+def test_waits_are_defined_for_13_tiles_ruling_l3(text: str) -> None:
+    with pytest.raises(mr.HandSizeError, match="waits is defined for hands of 13 tiles"):
+        FLEX.waits(mr.Hand.parse(text))
+
+
+def test_a_hand_holding_four_flowers_waits_on_a_fifth() -> None:
+    """The game has 8 flowers ("Flowers: 8 tiles"), so a hand holding four may draw a fifth:
+    FFFFF 222B 444B 666B is a Flex hand (a flower set and Evens in Bams). A wait is skipped only
+    when the hand holds every copy in the game."""
+    hand = mr.Hand.parse("FFFF 222B 444B 666B")
+    waits = FLEX.waits(hand)
+    assert mr.Tile.FLOWER in waits
+    assert FLEX.evaluate(hand.draw("F")).is_winning
+    every_flower = mr.Hand.parse("FFFFFFFF 2B 44B 66B")
+    assert mr.Tile.FLOWER not in FLEX.waits(every_flower)  # all 8 are in the hand
+
+
+def test_a_hand_holding_four_jokers_waits_on_a_joker() -> None:
+    """The game has 8 jokers, which stand in triples and quads: with a fifth joker,
+    JJJJ 222B 444B 666B reads 222B J, 444B J, 666B and JJJ as the 8 Bams (Evens in Bams)."""
+    hand = mr.Hand.parse("JJJJ 222B 444B 666B")
+    assert mr.Tile.JOKER in FLEX.waits(hand)
+    assert FLEX.evaluate(hand.draw("J")).is_winning
+    assert FLEX.tiles_away(hand) == 1
+
+
+def test_strings_are_read_as_hands() -> None:
+    """Issue 8: ``evaluate("333C ...")`` was a TypeError about list indices; a hand's notation is
+    read with the game's tile set, so a tile too many is reported at its position."""
+    assert FLEX.tiles_away("333C 44B 555C 666C 77C") == 1
+    assert FLEX.waits("333C 44B 555C 666C 77C") == FLEX.waits(mr.Hand.parse("333C 44B 555C 666C 77C"))
+    with pytest.raises(mr.TileSetError, match="5th 3C, the set has 4"):
+        FLEX.tiles_away("33333C 44B 555C 666C 7C")
+    with pytest.raises(TypeError, match="hand is a Hand or its notation"):
+        FLEX.tiles_away(["3C"])  # type: ignore[arg-type]

@@ -1304,3 +1304,95 @@ def test_flextra_rules_only_add_winning_hands(built: Built) -> None:
     extra = ALL_ON.evaluate(built.hand)
     assert extra.is_winning
     assert extra.points >= plain.points
+
+
+# -- issue 8: one truth per hand, options that crashed, errors that say what to fix ------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        pytest.param("EE WW NN [SSS] [FFF JJ]", "joker-in-flowers", id="joker-in-exposed-flowers"),
+        pytest.param("11D 33D 55D 77D [JJJJJJ]", "set-too-large", id="six-jokers-exposed"),
+        pytest.param("333C 44B 555C", "wrong-size", id="eight-tiles"),
+    ],
+)
+def test_decompositions_are_empty_when_evaluate_says_no(text: str, code: str) -> None:
+    """Contract: ``decompositions`` is non-empty exactly when ``evaluate`` calls the hand winning.
+    These three used to yield readings (ruling F4: no joker among flowers; 'Sets' have 2 to 4
+    tiles; ruling T2: a Mahjong hand has 14 tiles)."""
+    hand = mr.Hand.parse(text)
+    evaluation = DEFAULT.evaluate(hand)
+    assert not evaluation.is_winning
+    assert code in codes(evaluation)
+    assert list(DEFAULT.decompositions(hand)) == []
+
+
+def test_year_of_one_repeated_digit_is_refused_ruling_l1() -> None:
+    """Ruling L1: ``year_digits=2222`` with the YEAR set used to fail deep in the solver with a
+    plain ValueError; it is an OptionError naming ``year_digits``. Without the YEAR set the year
+    plays no part and is accepted."""
+    with pytest.raises(mr.OptionError, match="year_digits 2222 is one digit four times") as caught:
+        mr.get_ruleset("flex", year=True, year_digits=2222)
+    assert caught.value.option == "year_digits"
+    assert mr.get_ruleset("flex", year_digits=2222).options.year_digits == 2222  # type: ignore[attr-defined]
+    assert mr.get_ruleset("flex", year=True, year_digits=2022).options.year_digits == 2022  # type: ignore[attr-defined]
+
+
+def test_a_year_of_five_digits_names_year_digits() -> None:
+    """Issue 8: ``year_digits=20266`` was reported as 'year must have four digits', naming the
+    other option."""
+    with pytest.raises(mr.OptionError, match="year_digits is a year of four digits, 1000 to 9999, not 20266") as caught:
+        mr.get_ruleset("flex", year=True, year_digits=20266)
+    assert caught.value.option == "year_digits"
+
+
+@pytest.mark.parametrize(
+    ("options", "option", "message"),
+    [
+        pytest.param({"jokers": 3}, "jokers", "jokers must be 4 to 8, or 0, not 3", id="jokers"),
+        pytest.param({"news": True, "winds": False}, "news", "news=True needs the winds", id="news-without-winds"),
+        pytest.param(
+            {"minimum_value": 12}, "minimum_value", "minimum_value is None or a hand value from 1 to 11", id="minimum"
+        ),
+        pytest.param(
+            {"players": "4"}, "players", "option 'players' of 'flex' must be int, not str '4'", id="wrong-type"
+        ),
+    ],
+)
+def test_option_errors_name_the_option_and_what_it_accepts(options: dict[str, Any], option: str, message: str) -> None:
+    """Issue 8: an OptionError names the bad option and its accepted values, not every option."""
+    with pytest.raises(mr.OptionError, match=re.escape(message)) as caught:
+        mr.get_ruleset("flex", **options)
+    assert caught.value.option == option
+    assert len(str(caught.value)) < 200
+
+
+def test_ruleset_names_are_case_insensitive() -> None:
+    """Issue 8: ``get_ruleset("Flex")`` failed; names are case-insensitive like the notation."""
+    assert mr.get_ruleset("Flex").name == "flex"
+    assert mr.get_ruleset(" FLEX ", jokers=0).options.jokers == 0  # type: ignore[attr-defined]
+    with pytest.raises(mr.UnknownRulesetError, match="did you mean 'flex'"):
+        mr.get_ruleset("flx")
+
+
+def test_evaluate_takes_notation_and_a_mapping_context() -> None:
+    """Issue 8: a string where a Hand is expected and a dict where a WinContext is expected are
+    the obvious conversions; other types are TypeErrors naming the argument."""
+    evaluation = DEFAULT.evaluate("333C 44B 555C 666C 777C", {"self_drawn": True})
+    assert evaluation.points == 4  # Mahjong, Self Draw, Concealed, Jokerless
+    assert evaluation.hand == mr.Hand.parse("333C 44B 555C 666C 777C")
+    with pytest.raises(TypeError, match="context is a WinContext, a mapping of its fields, or None, not int 1"):
+        DEFAULT.evaluate("333C 44B 555C 666C 777C", 1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="hand is a Hand or its notation"):
+        DEFAULT.evaluate(None)  # type: ignore[arg-type]
+
+
+def test_messages_use_singular_and_plural() -> None:
+    """Issue 8: '1 points' and '1 tiles'."""
+    strict = ruleset(minimum_value=2, jokers=0)
+    one_point = strict.evaluate(mr.Hand.parse("333C 44B 555C 666C [777C]"))  # Mahjong only
+    assert one_point.reasons[0].message == "the hand is worth 1 point, less than the minimum of 2"
+    won = ruleset(jokers=0).evaluate(mr.Hand.parse("333C 44B 555C 666C [777C]"))
+    assert str(won).endswith("Mahjong in flex, 1 point (Mahjong: +1)")
+    assert repr(mr.TileSet.from_counts("one", {mr.Tile.JOKER: 1})) == "<TileSet one: 1 tile>"

@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any, cast
 
 import pytest
+from hypothesis import given
 
 import mahjong_rules as mr
+from mahjong_rules.testing import hands, tiles
 
 B, C, D = mr.Suit.BAMS, mr.Suit.CRAKS, mr.Suit.DOTS
 NORTH = mr.Seat.NORTH.wind
@@ -208,3 +210,87 @@ def test_hand_is_immutable(hand: mr.Hand) -> None:
     with pytest.raises(AttributeError):
         hand.concealed = ()  # type: ignore[misc]
     assert len(hand.concealed) == 7
+
+
+# -- what a game loop needs (issue 8): iteration, containment, changed copies ------------------------
+
+
+@given(hands(max_concealed=14, max_melds=3))
+def test_iteration_gives_every_tile(hand: mr.Hand) -> None:
+    """Contract: a hand supports iteration; it yields what ``.tiles`` lists, ``len`` of them."""
+    assert list(hand) == list(hand.tiles)
+    assert len(list(hand)) == len(hand)
+
+
+@given(hands(max_concealed=14, max_melds=3), tiles())
+def test_containment_agrees_with_count(hand: mr.Hand, tile: mr.Tile) -> None:
+    """Contract: ``tile in hand``, melds included; a tile's notation works as the tile."""
+    assert (tile in hand) == (hand.count(tile) > 0)
+    assert (str(tile) in hand) == (tile in hand)
+    assert hand.count(str(tile)) == hand.count(tile)
+
+
+def test_containment_of_other_objects_is_false_and_bad_text_an_error() -> None:
+    hand = mr.Hand.parse("123B [555C]")
+    assert 5 not in hand
+    assert None not in hand
+    assert "5C" in hand  # in an exposed set
+    with pytest.raises(mr.NotationError, match="unknown token"):
+        assert "Xyz" in hand
+
+
+def test_count_takes_a_tile_or_its_text_and_refuses_other_types() -> None:
+    """Issue 8: ``hand.count("1B")`` was a TypeError about tuple indices."""
+    hand = mr.Hand.parse("111B 2C [JJ 3D]")
+    assert (hand.count("1B"), hand.count(mr.Tile.JOKER), hand.count("3D"), hand.count("soap")) == (3, 2, 1, 0)
+    with pytest.raises(TypeError, match="tile is a Tile or its notation"):
+        hand.count(1)  # type: ignore[arg-type]
+
+
+def test_draw_adds_a_concealed_tile() -> None:
+    hand = mr.Hand.parse("123B [555C]")
+    drawn = hand.draw("9D")
+    assert drawn == mr.Hand.parse("123B 9D [555C]")
+    assert hand == mr.Hand.parse("123B [555C]")  # immutable: the original is unchanged
+    assert hand.draw(mr.Tile.JOKER).joker_count == 1
+
+
+def test_discard_removes_one_concealed_copy() -> None:
+    hand = mr.Hand.parse("1123B [555C]")
+    assert hand.discard("1B") == mr.Hand.parse("123B [555C]")
+    with pytest.raises(mr.HandError, match=r"cannot discard 5C: the concealed tiles \(1123B\) hold none"):
+        hand.discard("5C")  # only in an exposed set
+
+
+def test_with_meld_takes_the_tiles_from_hand_except_the_called_one() -> None:
+    hand = mr.Hand.parse("55C J 123B")
+    exposed = hand.with_meld("[555C J @W]", called="5C")
+    assert exposed == mr.Hand(mr.parse_tiles("123B"), [mr.Meld.parse("[555C J @W]")])
+    kong = mr.Hand.parse("5555C 9D").with_meld("{5555C}")
+    assert kong == mr.Hand.parse("9D {5555C}")
+    assert len(kong) == len(mr.Hand.parse("5555C 9D"))
+
+
+@pytest.mark.parametrize(
+    ("text", "meld", "called", "message"),
+    [
+        pytest.param("55C", "[555C]", None, r"lack a 5C", id="tile-missing"),
+        pytest.param(
+            "55C", "[555C]", "6C", r"the called 6C is not one of the tiles of \[555C\]", id="called-not-in-meld"
+        ),
+    ],
+)
+def test_with_meld_refuses_what_the_hand_cannot_declare(text: str, meld: str, called: str | None, message: str) -> None:
+    with pytest.raises(mr.HandError, match=message):
+        mr.Hand.parse(text).with_meld(meld, called=called)
+
+
+def test_with_meld_refuses_other_types() -> None:
+    with pytest.raises(TypeError, match="meld is a Meld or its notation"):
+        mr.Hand.parse("55C").with_meld(["5C"])  # type: ignore[arg-type]
+
+
+@given(hands(mr.TileSet.american(), max_concealed=14, max_melds=2), tiles(mr.TileSet.american()))
+def test_draw_then_discard_is_the_same_hand(hand: mr.Hand, tile: mr.Tile) -> None:
+    assert hand.draw(tile).discard(tile) == hand
+    assert len(hand.draw(tile)) == len(hand) + 1

@@ -764,3 +764,41 @@ def test_public_functions_raise_only_value_or_type_errors(
     away = _tolerated(lambda: target_away(counts, target, exposed))
     assert away is None or away >= 0
     assert len(_tolerated(lambda: unseen(tileset, counts)) or ()) in (0, NUM_KINDS)
+
+
+# -- issue 8, defect 6: caches that grew with the number of rulesets ---------------------------------
+
+
+def test_one_bounded_memo_serves_every_grammar(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server that builds a ruleset per request (each with its own year) used to keep one memo
+    per grammar forever: 500 rulesets left 552 memos. The memo is now one for all grammars, with
+    one bound; shrink the bound and check that many grammars never exceed it."""
+    from mahjong_rules.solver import search
+    from mahjong_rules.solver._cache import BoundedMemo
+
+    small = BoundedMemo(search._search_has_arrangement, 50)
+    monkeypatch.setattr(search, "_memo", small)
+    counts = mr.Hand.parse("2B GD 2B 6B 222C 333C 4444C").counts
+    for year in range(2001, 2301):
+        if len(set(str(year))) == 1:
+            continue
+        ruleset = mr.get_ruleset("flex", year=True, year_digits=year)
+        grammar = ruleset._grammar  # type: ignore[attr-defined]
+        # The YEAR set 2, dragon, 2, 6 (any order of those digits) is what arranges GD here.
+        assert search.has_arrangement(grammar, counts) == (sorted(str(year)) == sorted("2026"))
+        assert len(small) <= 50
+    assert small.misses >= 150  # years of the same digits share a grammar; the others were new keys
+    assert not hasattr(search, "_memos")  # no per-grammar memos any more
+
+
+def test_the_solvers_function_caches_are_bounded() -> None:
+    from mahjong_rules.solver import distance, grammar, search
+
+    for cached in (
+        search._singles_by_first,
+        grammar._rules_by_index,
+        distance._rule_options,
+        distance._pool_table,
+        distance._all_joker_table,
+    ):
+        assert cached.cache_info().maxsize is not None, cached

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import ClassVar
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, ClassVar
 
 from mahjong_rules._coerce import as_hand, as_tile, describe
 from mahjong_rules._text import count_of
@@ -229,7 +229,7 @@ class FlexRuleset:
         minimum = self.options.minimum_value
         return minimum is None or len(items) >= minimum
 
-    def evaluate(self, hand: Hand | str, context: WinContext | None = None) -> Evaluation:
+    def evaluate(self, hand: Hand | str, context: WinContext | Mapping[str, Any] | None = None) -> Evaluation:
         """Whether ``hand`` (14 tiles at Mahjong, ruling T2; a Hand or its notation) follows the
         Three S rules, and its points: the best reading's scoring factors (ruling T3).
 
@@ -265,7 +265,9 @@ class FlexRuleset:
             options=self.options,
         )
 
-    def decompositions(self, hand: Hand | str, context: WinContext | None = None) -> Iterator[Arrangement]:
+    def decompositions(
+        self, hand: Hand | str, context: WinContext | Mapping[str, Any] | None = None
+    ) -> Iterator[Arrangement]:
         """Every reading of the hand as Flex sets under which :meth:`evaluate` calls it a
         Mahjong, lazily, each arrangement once: none for a hand of the wrong size, with a blank
         or an impossible exposure, and, with a minimum hand value, only the readings worth it when
@@ -397,7 +399,7 @@ class FlexRuleset:
         hand: Hand | str,
         discard: Tile | str,
         meld: Meld | str | None = None,
-        context: WinContext | None = None,
+        context: WinContext | Mapping[str, Any] | None = None,
     ) -> Reason | None:
         """Why ``hand`` (13 tiles) may not call ``discard``, or ``None`` when it may: to expose
         ``meld`` (the called tile included), or, with no meld, for Mahjong (the completed hand,
