@@ -192,3 +192,14 @@ def test_strings_are_read_as_hands() -> None:
         FLEX.tiles_away("33333C 44B 555C 666C 7C")
     with pytest.raises(TypeError, match="hand is a Hand or its notation"):
         FLEX.tiles_away(["3C"])  # type: ignore[arg-type]
+
+
+def test_waits_follow_the_gates_of_evaluate() -> None:
+    """Found by the fuzz test: an exposed pair ("a pair cannot be exposed") makes every Mahjong
+    impossible, yet ``waits`` listed 4B, 3C, 5C, 6C and J. Waits are the tiles after which
+    ``evaluate`` says Mahjong, and ``tiles_away`` agrees there are none."""
+    hand = mr.Hand.parse("333C 44B 555C 666C [77C]")
+    assert FLEX.waits(hand) == frozenset()
+    assert not any(FLEX.evaluate(hand.draw(tile)).is_winning for tile in TILESET.tiles if tile.index < 34)
+    with pytest.raises(mr.UnreachableError):
+        FLEX.tiles_away(hand)

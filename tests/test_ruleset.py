@@ -103,15 +103,43 @@ def test_settlement_nets_transfers_and_sums_to_zero() -> None:
 def test_settlement_for_fewer_seats() -> None:
     settlement = mr.Settlement([mr.Transfer(S, E, 2)], seats=(S, E, W))
     assert dict(settlement.payments) == {E: 2, S: -2, W: 0}
-    with pytest.raises(ValueError, match="NORTH is not one of"):
+    with pytest.raises(mr.RecordError, match="North is not one of the settlement's seats"):
         mr.Settlement([mr.Transfer(N, E, 2)], seats=(S, E, W))
 
 
 def test_transfer_invariants() -> None:
-    with pytest.raises(ValueError, match="does not pay itself"):
+    with pytest.raises(mr.RecordError, match="does not pay itself"):
         mr.Transfer(E, E, 1)
-    with pytest.raises(ValueError, match="non-negative"):
+    with pytest.raises(mr.RecordError, match="non-negative"):
         mr.Transfer(S, E, -1)
+    with pytest.raises(TypeError, match=r"amount is a non-negative integer, not float 2\.5"):
+        mr.Transfer(S, E, 2.5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="payer is a Seat, not str 'S'"):
+        mr.Transfer("S", E, 2)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("fields", "error", "message"),
+    [
+        pytest.param({"context": None}, TypeError, "context is a WinContext, not NoneType", id="context-none"),
+        pytest.param({"points": -3}, mr.RecordError, "worth 0 points or more, not -3", id="negative-points"),
+        pytest.param({"points": "5"}, TypeError, "points is an integer, not str '5'", id="text-points"),
+        pytest.param({"hand": "1B"}, TypeError, "hand is a Hand, not str", id="text-hand"),
+        pytest.param({"breakdown": [3]}, TypeError, "breakdown holds ScoreItem records, not int 3", id="breakdown"),
+    ],
+)
+def test_evaluation_fields_are_checked(fields: dict[str, Any], error: type[Exception], message: str) -> None:
+    """Found by the fuzz test: a hand-built Evaluation with a context of None or negative points
+    crashed settlement with AttributeError or a bare ValueError; the record refuses them."""
+    base: dict[str, Any] = {
+        "ruleset": "toy",
+        "hand": mr.Hand.parse("1B"),
+        "context": mr.WinContext(),
+        "is_winning": True,
+        "points": 1,
+    }
+    with pytest.raises(error, match=message):
+        mr.Evaluation(**(base | fields))
 
 
 def test_toy_ruleset_provides_the_protocol_end_to_end() -> None:

@@ -283,9 +283,15 @@ def test_pickle_and_copies_preserve_identity(expected: Expected) -> None:
     assert copy.deepcopy([tile])[0] is tile
 
 
-@pytest.mark.parametrize("index", [-1, 49, 100, True, 1.0, "1", None], ids=repr)
-def test_from_index_rejects_out_of_range_and_non_int(index: Any) -> None:
-    with pytest.raises(ValueError, match="index"):
+@pytest.mark.parametrize(
+    ("index", "error"),
+    [(-1, mr.TileError), (49, mr.TileError), (100, mr.TileError)]
+    + [(value, TypeError) for value in (True, 1.0, "1", None)],
+    ids=repr,
+)
+def test_from_index_rejects_out_of_range_and_non_int(index: Any, error: type[Exception]) -> None:
+    """Out of range is the library's TileError (a ValueError); another type is a TypeError."""
+    with pytest.raises(error, match="a tile index is an integer from 0 to 48"):
         mr.Tile.from_index(index)
 
 
@@ -313,7 +319,8 @@ def test_suit_tile(suit: mr.Suit, letter: str, rank: int) -> None:
 )
 @pytest.mark.parametrize("suit", list(mr.Suit), ids=lambda suit: suit.name)
 def test_suit_tile_rejects_bad_ranks(suit: mr.Suit, rank: Any) -> None:
-    with pytest.raises(ValueError, match="rank"):
+    error = mr.TileError if type(rank) is int else TypeError
+    with pytest.raises(error, match="a suit's rank is an integer from 1 to 9"):
         suit.tile(rank)
 
 
@@ -335,7 +342,8 @@ def test_flower_set_tile(flower_set: mr.FlowerSet, prefix: str, number: int) -> 
 )
 @pytest.mark.parametrize("flower_set", list(mr.FlowerSet), ids=lambda fs: fs.name)
 def test_flower_set_tile_rejects_bad_numbers(flower_set: mr.FlowerSet, number: Any) -> None:
-    with pytest.raises(ValueError, match="number"):
+    error = mr.TileError if type(number) is int else TypeError
+    with pytest.raises(error, match="a flower's number is an integer from 1 to 4"):
         flower_set.tile(number)
 
 

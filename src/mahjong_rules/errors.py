@@ -13,14 +13,17 @@ from collections.abc import Sequence
 __all__ = [
     "ContextError",
     "FormatError",
+    "GrammarError",
     "HandError",
     "HandSizeError",
     "MahjongError",
     "MeldError",
     "NotationError",
     "OptionError",
+    "RecordError",
     "RulesetError",
     "SettlementError",
+    "TileError",
     "TileSetError",
     "UnknownRulesetError",
     "UnreachableError",
@@ -59,6 +62,21 @@ class NotationError(MahjongError, ValueError):
         if suggestion is not None:
             message += f"; did you mean {suggestion!r}?"
         super().__init__(message)
+
+
+class TileError(MahjongError, ValueError):
+    """A tile that does not exist: an index, a rank or a flower number out of range."""
+
+
+class RecordError(MahjongError, ValueError):
+    """A record built from values that are out of range or contradict each other: a tile set
+    with a negative count, an evaluation that wins with reasons against it, a payment of a
+    negative amount or between seats not at the table."""
+
+
+class GrammarError(MahjongError, ValueError):
+    """A solver :class:`~mahjong_rules.solver.Grammar` or :class:`~mahjong_rules.solver.GroupRule`
+    that describes no possible sets, or a question the solver's function does not answer for it."""
 
 
 class FormatError(MahjongError, ValueError):

@@ -15,7 +15,7 @@ import attrs
 
 from mahjong_rules._coerce import as_seat, as_tile, describe
 from mahjong_rules._text import count_of, signed
-from mahjong_rules.errors import ContextError
+from mahjong_rules.errors import ContextError, RecordError
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld
 from mahjong_rules.tiles import Seat, Tile
@@ -47,20 +47,49 @@ def _optional_tile(value: object) -> Tile | None:
     return None if value is None else as_tile(value, "winning_tile")
 
 
+def _instances(kind: type, field: str) -> Any:
+    """A converter to a tuple of ``kind`` instances, refusing anything else with a TypeError."""
+
+    def convert(items: Iterable[Any]) -> tuple[Any, ...]:
+        if isinstance(items, str | bytes) or not isinstance(items, Iterable):
+            raise TypeError(f"{field} is an iterable of {kind.__name__}, not {describe(items)}")
+        collected = tuple(items)
+        for item in collected:
+            if not isinstance(item, kind):
+                raise TypeError(f"{field} holds {kind.__name__} records, not {describe(item)}")
+        return collected
+
+    return convert
+
+
 def _melds(items: Iterable[Meld]) -> tuple[Meld, ...]:
-    return tuple(items)
+    converted: tuple[Meld, ...] = _instances(Meld, "an arrangement's melds")(items)
+    return converted
 
 
 def _score_items(items: Iterable[ScoreItem]) -> tuple[ScoreItem, ...]:
-    return tuple(items)
+    converted: tuple[ScoreItem, ...] = _instances(ScoreItem, "breakdown")(items)
+    return converted
 
 
 def _reasons(items: Iterable[Reason]) -> tuple[Reason, ...]:
-    return tuple(items)
+    converted: tuple[Reason, ...] = _instances(Reason, "reasons")(items)
+    return converted
 
 
 def _transfers(items: Iterable[Transfer]) -> tuple[Transfer, ...]:
-    return tuple(items)
+    converted: tuple[Transfer, ...] = _instances(Transfer, "transfers")(items)
+    return converted
+
+
+def _of_type(kind: type | tuple[type, ...], accepts: str) -> Any:
+    """A validator refusing values of another type with a TypeError naming the field."""
+
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if not isinstance(value, kind) or (kind is int and type(value) is bool):
+            raise TypeError(f"{attribute.name} is {accepts}, not {describe(value)}")
+
+    return check
 
 
 @attrs.frozen
@@ -139,8 +168,8 @@ def as_context(value: object) -> WinContext:
 class Reason:
     """Why a hand is not winning: a stable ``code`` for programs, a ``message`` for players."""
 
-    code: str
-    message: str
+    code: str = attrs.field(validator=_of_type(str, "text"))
+    message: str = attrs.field(validator=_of_type(str, "text"))
 
     def __str__(self) -> str:
         return f"{self.code}: {self.message}"
@@ -151,8 +180,8 @@ class ScoreItem:
     """One line of a score breakdown: a scoring element's ``name`` and the ``points`` it adds
     (in the ruleset's own unit)."""
 
-    name: str
-    points: int
+    name: str = attrs.field(validator=_of_type(str, "text"))
+    points: int = attrs.field(validator=_of_type(int, "an integer"))
 
     def __str__(self) -> str:
         return f"{self.name}: {self.points:+d}"
@@ -168,7 +197,7 @@ class Arrangement:
     """
 
     melds: tuple[Meld, ...] = attrs.field(converter=_melds)
-    description: str = ""
+    description: str = attrs.field(default="", validator=_of_type(str, "text"))
 
     def __str__(self) -> str:
         # Exposed sets in brackets as in the notation; sets arranged from concealed tiles in
@@ -194,23 +223,27 @@ class Evaluation:
             does not record them); settlement refuses an evaluation made under other options.
     """
 
-    ruleset: str
-    hand: Hand
-    context: WinContext
-    is_winning: bool
-    points: int = 0
+    ruleset: str = attrs.field(validator=_of_type(str, "the ruleset's name"))
+    hand: Hand = attrs.field(validator=_of_type(Hand, "a Hand"))
+    context: WinContext = attrs.field(validator=_of_type(WinContext, "a WinContext"))
+    is_winning: bool = attrs.field(validator=_is_bool)
+    points: int = attrs.field(default=0, validator=_of_type(int, "an integer"))
     breakdown: tuple[ScoreItem, ...] = attrs.field(default=(), converter=_score_items)
-    arrangement: Arrangement | None = None
+    arrangement: Arrangement | None = attrs.field(
+        default=None, validator=attrs.validators.optional(_of_type(Arrangement, "an Arrangement or None"))
+    )
     reasons: tuple[Reason, ...] = attrs.field(default=(), converter=_reasons)
     options: Any = None
 
     def __attrs_post_init__(self) -> None:
         if self.is_winning and self.reasons:
-            raise ValueError("a winning evaluation has no reasons against it")
+            raise RecordError("a winning evaluation has no reasons against it")
         if not self.is_winning and not self.reasons:
-            raise ValueError("an evaluation that is not winning says why (reasons)")
+            raise RecordError("an evaluation that is not winning says why (reasons)")
         if not self.is_winning and self.points:
-            raise ValueError("a hand that is not winning is worth 0 points")
+            raise RecordError("a hand that is not winning is worth 0 points")
+        if self.points < 0:
+            raise RecordError(f"a hand is worth 0 points or more, not {self.points}")
 
     def __str__(self) -> str:
         if not self.is_winning:
@@ -224,16 +257,16 @@ class Evaluation:
 class Transfer:
     """One payment: ``payer`` pays ``amount`` to ``payee``, for ``reason``."""
 
-    payer: Seat
-    payee: Seat
-    amount: int
-    reason: str = ""
+    payer: Seat = attrs.field(validator=_of_type(Seat, "a Seat"))
+    payee: Seat = attrs.field(validator=_of_type(Seat, "a Seat"))
+    amount: int = attrs.field(validator=_of_type(int, "a non-negative integer"))
+    reason: str = attrs.field(default="", validator=_of_type(str, "text"))
 
     def __attrs_post_init__(self) -> None:
         if self.payer is self.payee:
-            raise ValueError("a seat does not pay itself")
-        if type(self.amount) is not int or self.amount < 0:
-            raise ValueError(f"a transfer's amount is a non-negative integer, not {self.amount!r}")
+            raise RecordError(f"a seat does not pay itself: {self.payer.name.title()} pays {self.payee.name.title()}")
+        if self.amount < 0:
+            raise RecordError(f"a transfer's amount is a non-negative integer, not {self.amount!r}")
 
     def __str__(self) -> str:
         text = f"{self.payer.name.title()} pays {self.payee.name.title()} {self.amount}"
@@ -245,14 +278,15 @@ def _net_payments(transfers: tuple[Transfer, ...], seats: tuple[Seat, ...]) -> M
     for transfer in transfers:
         for seat in (transfer.payer, transfer.payee):
             if seat not in net:
-                raise ValueError(f"{seat.name} is not one of the settlement's seats")
+                raise RecordError(f"{seat.name.title()} is not one of the settlement's seats")
         net[transfer.payer] -= transfer.amount
         net[transfer.payee] += transfer.amount
     return MappingProxyType(net)
 
 
 def _seats(seats: Iterable[Seat]) -> tuple[Seat, ...]:
-    return tuple(sorted(set(seats), key=lambda seat: seat.value))
+    collected: tuple[Seat, ...] = _instances(Seat, "seats")(seats)
+    return tuple(sorted(set(collected), key=lambda seat: seat.value))
 
 
 @attrs.frozen

@@ -57,6 +57,12 @@ _JOKER = 47
 _BLANK = 48
 
 
+def _tile_error(message: str) -> Exception:
+    from mahjong_rules.errors import TileError
+
+    return TileError(message)
+
+
 class TileKind(enum.Enum):
     """The broad kind of a tile."""
 
@@ -105,8 +111,10 @@ class Suit(enum.Enum):
         >>> Suit.CRAKS.tile(7)
         Tile.parse('7C')
         """
-        if type(rank) is not int or not 1 <= rank <= 9:
-            raise ValueError(f"a suit's rank is an integer from 1 to 9, not {rank!r}")
+        if type(rank) is not int:
+            raise TypeError(f"a suit's rank is an integer from 1 to 9, not {type(rank).__name__} {rank!r:.40}")
+        if not 1 <= rank <= 9:
+            raise _tile_error(f"a suit's rank is an integer from 1 to 9, not {rank!r}")
         return Tile.from_index(self.value * 9 + rank - 1)
 
 
@@ -212,8 +220,10 @@ class FlowerSet(enum.Enum):
 
     def tile(self, number: int) -> Tile:
         """The flower of this set numbered 1 to 4 (1 goes with East, 2 South, 3 West, 4 North)."""
-        if type(number) is not int or not 1 <= number <= 4:
-            raise ValueError(f"a flower's number is an integer from 1 to 4, not {number!r}")
+        if type(number) is not int:
+            raise TypeError(f"a flower's number is an integer from 1 to 4, not {type(number).__name__} {number!r:.40}")
+        if not 1 <= number <= 4:
+            raise _tile_error(f"a flower's number is an integer from 1 to 4, not {number!r}")
         return Tile.from_index(_FIRST_RED_FLOWER + 4 * self.value + number - 1)
 
 
@@ -386,8 +396,12 @@ class Tile:
         >>> Tile.from_index(0)
         Tile.parse('1B')
         """
-        if type(index) is not int or not 0 <= index < NUM_TILE_KINDS:
-            raise ValueError(f"a tile index is an integer from 0 to {NUM_TILE_KINDS - 1}, not {index!r}")
+        if type(index) is not int:
+            raise TypeError(
+                f"a tile index is an integer from 0 to {NUM_TILE_KINDS - 1}, not {type(index).__name__} {index!r:.40}"
+            )
+        if not 0 <= index < NUM_TILE_KINDS:
+            raise _tile_error(f"a tile index is an integer from 0 to {NUM_TILE_KINDS - 1}, not {index!r}")
         return cls._ALL[index]
 
     @classmethod

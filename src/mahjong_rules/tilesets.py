@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from mahjong_rules._text import count_of
-from mahjong_rules.errors import TileSetError
+from mahjong_rules.errors import RecordError, TileSetError
 from mahjong_rules.tiles import NUM_TILE_KINDS, Animal, Dragon, FlowerSet, Seat, Suit, Tile
 
 if TYPE_CHECKING:
@@ -73,8 +73,10 @@ def _counts_converter(counts: Iterable[int]) -> tuple[int, ...]:
 
 
 def _check_counts(instance: TileSet, attribute: attrs.Attribute[tuple[int, ...]], value: tuple[int, ...]) -> None:
-    if len(value) != NUM_TILE_KINDS or any(type(n) is not int or n < 0 for n in value):
-        raise ValueError(f"a tile set's counts are {NUM_TILE_KINDS} non-negative integers")
+    if any(type(n) is not int for n in value):
+        raise TypeError(f"a tile set's counts are {NUM_TILE_KINDS} non-negative integers, not {value!r:.80}")
+    if len(value) != NUM_TILE_KINDS or any(n < 0 for n in value):
+        raise RecordError(f"a tile set's counts are {NUM_TILE_KINDS} non-negative integers, not {value!r:.80}")
 
 
 @attrs.frozen(repr=False)
@@ -97,12 +99,19 @@ class TileSet:
         >>> TileSet.from_counts("tiny", {Tile.parse("1B"): 4, Tile.JOKER: 2}).total
         6
         """
+        if not isinstance(name, str):
+            raise TypeError(f"a tile set's name is a string, not {name!r:.40}")
+        if not isinstance(counts, Mapping):
+            raise TypeError(f"counts is a mapping of tiles to counts, not {type(counts).__name__}")
         vector = [0] * NUM_TILE_KINDS
         for tile, count in counts.items():
             if not isinstance(tile, Tile):
                 raise TypeError(f"tile set keys are tiles, not {tile!r}")
-            if type(count) is not int or count < 0:
-                raise ValueError(f"the count of {tile} must be a non-negative integer, not {count!r}")
+            if type(count) is not int:
+                shown = f"{type(count).__name__} {count!r:.40}"
+                raise TypeError(f"the count of {tile} is a non-negative integer, not {shown}")
+            if count < 0:
+                raise RecordError(f"the count of {tile} is a non-negative integer, not {count!r}")
             vector[tile.index] = count
         return cls(name, vector)
 
@@ -138,7 +147,7 @@ class TileSet:
         >>> TileSet.flex(flowers=5)
         Traceback (most recent call last):
             ...
-        ValueError: a Flex game uses 6 to 8 flowers, or none (0), not 5
+        mahjong_rules.errors.RecordError: a Flex game uses 6 to 8 flowers, or none (0), not 5
         """
         if type(winds) is not bool:
             raise TypeError(f"winds is True or False, not {winds!r}")
@@ -214,4 +223,4 @@ def _check_choice(name: str, value: int, allowed: tuple[int, ...], description: 
     if type(value) is not int:
         raise TypeError(f"{name} is an integer, not {value!r}")
     if value not in allowed:
-        raise ValueError(f"a Flex game uses {description}, not {value}")
+        raise RecordError(f"a Flex game uses {description}, not {value}")

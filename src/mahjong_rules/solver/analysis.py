@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from mahjong_rules.errors import GrammarError
 from mahjong_rules.solver import standard
 from mahjong_rules.solver.distance import grammar_away
 from mahjong_rules.solver.grammar import JOKER, Grammar, Group
@@ -42,7 +43,7 @@ def has_arrangement(grammar: Grammar, counts: Sequence[int], exposed: Sequence[G
         return standard.is_complete(counts, sets)
     try:
         concealed_grammar = grammar.for_concealed(exposed)
-    except ValueError:
+    except GrammarError:
         return False
     return _search_has_arrangement(concealed_grammar, counts)
 

@@ -20,6 +20,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
+from mahjong_rules.errors import GrammarError
 from mahjong_rules.solver.grammar import JOKER, Grammar, Group, GroupRule
 from mahjong_rules.tiles import NUM_TILE_KINDS
 from mahjong_rules.tilesets import TileSet
@@ -247,7 +248,7 @@ def grammar_away(
     1
     """
     if grammar.chows:
-        raise ValueError("grammar_away handles identical and singles groups; chows have their own tables")
+        raise GrammarError("grammar_away handles identical and singles groups; chows have their own tables")
     try:
         concealed = grammar.for_concealed(exposed)
     except ValueError:

@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 import attrs
 
+from mahjong_rules.errors import GrammarError
 from mahjong_rules.tiles import NUM_TILE_KINDS, Seat, Suit, Tile
 
 __all__ = ["Grammar", "Group", "GroupRule"]
@@ -41,7 +42,7 @@ def _index_set(tiles: Iterable[Tile | int]) -> frozenset[int]:
     for tile in tiles:
         index = tile.index if isinstance(tile, Tile) else tile
         if type(index) is not int or not 0 <= index < NUM_TILE_KINDS or index == JOKER:
-            raise ValueError(f"a group rule's tiles are tiles other than the joker, not {tile!r}")
+            raise GrammarError(f"a group rule's tiles are tiles other than the joker, not {tile!r}")
         indexes.add(index)
     return frozenset(indexes)
 
@@ -49,7 +50,7 @@ def _index_set(tiles: Iterable[Tile | int]) -> frozenset[int]:
 def _sizes(sizes: Iterable[int]) -> tuple[int, ...]:
     collected = tuple(sorted(set(sizes)))
     if not collected or any(type(size) is not int or size < 1 for size in collected):
-        raise ValueError(f"group sizes are positive integers, not {sizes!r}")
+        raise GrammarError(f"group sizes are positive integers, not {sizes!r}")
     return collected
 
 
@@ -80,7 +81,7 @@ def _singles(patterns: Iterable[Iterable[Tile | int]]) -> tuple[tuple[int, ...],
     for pattern in patterns:
         indexes = tuple(sorted(tile.index if isinstance(tile, Tile) else tile for tile in pattern))
         if len(indexes) < 2 or JOKER in indexes or len(set(indexes)) < 2:
-            raise ValueError(f"a singles group has two or more tiles, not all the same, no joker: {pattern!r}")
+            raise GrammarError(f"a singles group has two or more tiles, not all the same, no joker: {pattern!r}")
         collected.append(indexes)
     return tuple(sorted(set(collected)))
 
@@ -111,7 +112,7 @@ class Grammar:
         seen: set[int] = set()
         for rule in self.groups:
             if seen & rule.tiles:
-                raise ValueError("each tile is covered by at most one group rule")
+                raise GrammarError("each tile is covered by at most one group rule")
             seen |= rule.tiles
 
     @classmethod
@@ -139,7 +140,7 @@ class Grammar:
         so they stay allowed).
 
         Raises:
-            ValueError: the exposures already break the grammar: more pairs or groups than it
+            GrammarError: the exposures already break the grammar: more pairs or groups than it
                 allows, or, with one group per tile, two exposed groups of one tile.
         """
         exposed = tuple(exposed)
@@ -148,12 +149,12 @@ class Grammar:
         pairs = None if self.pairs is None else self.pairs - sum(1 for group in exposed if group.is_pair)
         sets = None if self.sets is None else self.sets - len(exposed)
         if (pairs is not None and pairs < 0) or (sets is not None and sets < 0):
-            raise ValueError("the exposed sets already hold more pairs or groups than the grammar allows")
+            raise GrammarError("the exposed sets already hold more pairs or groups than the grammar allows")
         groups = self.groups
         if self.one_group_per_tile:
             exposed_tiles = [group.tiles[0] for group in exposed if group.shape == "identical" and group.tiles]
             if len(set(exposed_tiles)) < len(exposed_tiles):
-                raise ValueError("with one group per tile, two exposed groups cannot be of the same tile")
+                raise GrammarError("with one group per tile, two exposed groups cannot be of the same tile")
             taken = set(exposed_tiles)
             # A rule whose tiles are all taken stays, empty, so that its sizes still allow all-joker groups.
             groups = tuple(GroupRule(rule.tiles - taken, rule.sizes, rule.jokers_from) for rule in groups)

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from mahjong_rules._coerce import as_seat, describe
 from mahjong_rules.errors import MahjongError
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld
@@ -70,13 +71,33 @@ class ClaimKind(enum.Enum):
     EXPOSURE = "exposure"
 
 
+def _claim_seat(seat: object) -> Seat:
+    return as_seat(seat, "a claim's seat")
+
+
+def _claim_kind(kind: object) -> ClaimKind:
+    if isinstance(kind, ClaimKind):
+        return kind
+    if isinstance(kind, str):
+        for member in ClaimKind:
+            if kind.lower() == member.value:
+                return member
+    raise TypeError(f"a claim's kind is a ClaimKind ('mahjong' or 'exposure'), not {describe(kind)}")
+
+
 @attrs.frozen
 class Claim:
     """A player's call of the last discard: for Mahjong, or to expose a set of ``size`` tiles."""
 
-    seat: Seat
-    kind: ClaimKind
-    size: int = 0
+    seat: Seat = attrs.field(converter=_claim_seat)
+    kind: ClaimKind = attrs.field(converter=_claim_kind)
+    size: int = attrs.field(default=0)
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.size) is not int:
+            raise TypeError(f"a claim's size is an integer, not {describe(self.size)}")
+        if self.kind is ClaimKind.EXPOSURE and not self.size >= 3:
+            raise IllegalMoveError(Reason("exposed-pair", f"an exposure claims 3 tiles or more, not {self.size}"))
 
 
 def _distance(discarder: Seat, seat: Seat) -> int:
@@ -89,10 +110,16 @@ def resolve_claims(claims: Sequence[Claim], discarder: Seat) -> tuple[Claim, ...
     to the discarding player." Every Mahjong claim wins ("More Than One Mahjong"; ruling F12),
     nearest first; otherwise the one best exposure. Turn order follows ruling T4.
     """
+    discarder = as_seat(discarder, "discarder")
+    if isinstance(claims, str) or not isinstance(claims, Sequence):
+        raise TypeError(f"claims is a sequence of Claim records, not {describe(claims)}")
+    for claim in claims:
+        if not isinstance(claim, Claim):
+            raise TypeError(f"claims holds Claim records, not {describe(claim)}")
     if any(claim.seat is discarder for claim in claims):
-        raise ValueError("the discarder cannot call their own discard")
+        raise IllegalMoveError(Reason("own-discard", "the discarder cannot call their own discard"))
     if len({claim.seat for claim in claims}) < len(claims):
-        raise ValueError("each player makes one claim")
+        raise IllegalMoveError(Reason("two-claims", "each player makes one claim"))
     mahjong = sorted((c for c in claims if c.kind is ClaimKind.MAHJONG), key=lambda c: _distance(discarder, c.seat))
     if mahjong:
         return tuple(mahjong)

@@ -218,11 +218,14 @@ class FlexRuleset:
             reasons.append(Reason("blank", "blanks cannot be part of a Mahjong hand: swap or discard them"))
         return reasons + self._exposure_reasons(hand)
 
+    def _gated_readings(self, hand: Hand) -> Iterator[tuple[Reading, Arrangement]]:
+        """Every valid reading of a hand that passes the gates (the minimum value not applied)."""
+        if not self._gate_reasons(hand):
+            yield from self._valid_readings(hand)
+
     def _scored_readings(self, hand: Hand, context: WinContext) -> Iterator[tuple[tuple[ScoreItem, ...], Arrangement]]:
         """Every valid reading of a hand that passes the gates, with its score (minimum not applied)."""
-        if self._gate_reasons(hand):
-            return
-        for reading, arrangement in self._valid_readings(hand):
+        for reading, arrangement in self._gated_readings(hand):
             yield score(reading, hand, context, self.options), arrangement
 
     def _meets_minimum(self, items: tuple[ScoreItem, ...]) -> bool:
@@ -308,7 +311,9 @@ class FlexRuleset:
 
     def waits(self, hand: Hand | str) -> frozenset[Tile]:
         """For a 13-tile hand, the tiles that would make it a valid Mahjong (a joker included, when
-        drawing one would), leaving out tiles whose every copy the hand already holds.
+        drawing one would), leaving out tiles whose every copy the hand already holds. Like
+        :meth:`tiles_away`, it does not count the minimum hand value, which depends on how the
+        hand is won.
 
         Raises:
             HandSizeError: the hand does not have 13 tiles.
@@ -319,7 +324,8 @@ class FlexRuleset:
         for tile in self._tileset.tiles:
             if hand.count(tile) >= self._tileset.count(tile) or tile.is_blank:
                 continue
-            if next(self._valid_readings(hand.draw(tile)), None) is not None:
+            # The same gates as evaluate: an exposed pair, say, makes every draw a loss.
+            if next(self._gated_readings(hand.draw(tile)), None) is not None:
                 found.add(tile)
         return frozenset(found)
 
