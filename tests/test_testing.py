@@ -63,3 +63,18 @@ def test_melds_refuse_a_set_where_no_meld_fits() -> None:
 
     with pytest.raises(ValueError, match="no meld fits"):
         draw_one()
+
+
+def test_hands_reach_the_shapes_bugs_hide_in() -> None:
+    """Issue 8: the generators never drew many flowers or jokers, nor several pairs, nor four
+    copies of a tile. Each shape is found quickly now."""
+    from hypothesis import find
+
+    american = mr.TileSet.american()
+    strategy = hands(american, min_concealed=13, max_concealed=14, max_melds=0)
+    several_pairs = find(strategy, lambda hand: sum(1 for count in hand.counts if count == 2) >= 5)
+    assert sum(1 for count in several_pairs.counts if count == 2) >= 5
+    four_copies = find(strategy, lambda hand: 4 in hand.counts[:34])
+    assert 4 in four_copies.counts[:34]
+    bonus = find(strategy, lambda hand: hand.count(mr.Tile.FLOWER) >= 5 and hand.joker_count >= 5)
+    assert bonus.count(mr.Tile.FLOWER) >= 5

@@ -113,6 +113,38 @@ def melds(draw: st.DrawFn, tileset: TileSet | None = None) -> Meld:
     return meld
 
 
+_SHAPES = ("uniform", "pairs", "copies", "bonus")
+
+
+def _biased_picks(draw: st.DrawFn, pool: list[Tile], low: int, high: int) -> list[int]:
+    """Positions in ``pool`` (sorted, so copies of a tile are adjacent) of the concealed tiles.
+
+    Uniform picks rarely make the shapes that hide bugs, so a shape is drawn first: ``pairs``
+    takes two copies of each kind it picks, ``copies`` all the copies (up to four), ``bonus``
+    prefers flowers, jokers, animals and blanks."""
+    shape = draw(st.sampled_from(_SHAPES))
+    if shape == "uniform" or not pool:
+        return draw(st.lists(st.integers(0, len(pool) - 1), min_size=low, max_size=high, unique=True)) if pool else []
+    first: dict[Tile, int] = {}
+    for position, tile in enumerate(pool):
+        first.setdefault(tile, position)
+    kinds = sorted(first)
+    if shape == "bonus":
+        preferred = [tile for tile in kinds if tile.is_flower or tile.is_joker or tile.is_bonus or tile.is_blank]
+        kinds = preferred or kinds
+    chosen = draw(st.lists(st.sampled_from(kinds), unique=True, max_size=len(kinds)))
+    picks: list[int] = []
+    for tile in chosen:
+        copies = pool.count(tile)
+        take = min(copies, 2 if shape == "pairs" else 4 if shape == "copies" else copies)
+        picks += range(first[tile], first[tile] + take)
+    picks = picks[:high]
+    rest = [position for position in range(len(pool)) if position not in set(picks)]
+    while len(picks) < low and rest:
+        picks.append(rest.pop(draw(st.integers(0, len(rest) - 1))))
+    return picks
+
+
 @st.composite
 def hands(
     draw: st.DrawFn,
@@ -126,7 +158,9 @@ def hands(
     loose concealed tiles and up to ``max_melds`` melds (see :func:`melds`).
 
     The hands are not necessarily winning, nor even of a playable size: they exercise parsing,
-    printing and evaluation. Constrain the sizes to get, say, only 13- or 14-tile hands.
+    printing and evaluation. Constrain the sizes to get, say, only 13- or 14-tile hands. Besides
+    uniform draws, the concealed tiles are often pairs, four copies of a tile, or flowers and
+    jokers: the shapes that uniform draws rarely make and bugs hide in.
     """
     if not 0 <= min_concealed <= max_concealed:
         raise ValueError("need 0 <= min_concealed <= max_concealed")
@@ -139,14 +173,5 @@ def hands(
     pool = sorted(available.elements())
     if len(pool) < min_concealed:
         raise ValueError(f"the tile set has too few tiles for {min_concealed} concealed tiles")
-    picks = draw(
-        st.lists(
-            st.integers(0, len(pool) - 1),
-            min_size=min_concealed,
-            max_size=min(max_concealed, len(pool)),
-            unique=True,
-        )
-        if pool
-        else st.just([])
-    )
+    picks = _biased_picks(draw, pool, min_concealed, min(max_concealed, len(pool)))
     return Hand((pool[i] for i in picks), drawn_melds)
