@@ -427,6 +427,19 @@ def test_standard_targets_for_small_hands() -> None:
     assert not ref_complete_standard(counts_of("11112m"), 1)
 
 
+def test_standard_targets_need_exactly_one_pair() -> None:
+    # Four pairs are eight tiles, the size of two sets and a pair, but not that shape.
+    assert not ref_complete_standard(counts_of("55p 11z 22z 33z"), 2)
+    assert not ref_complete_standard(counts_of("11m 55p 11z 22z"), 2)
+    assert ref_decompositions_standard(counts_of("55p 11z 22z 33z"), 2) == []
+    assert ref_complete_standard(counts_of("555p 111z 22z"), 2)
+    # 11223344m looks like four pairs and reads as (11m)(234m)(234m) or (123m)(123m)(44m).
+    assert ref_decompositions_standard(counts_of("11223344m"), 2) == [
+        (("chow", 9), ("chow", 9), ("pair", 12)),
+        (("chow", 10), ("chow", 10), ("pair", 9)),
+    ]
+
+
 @pytest.mark.parametrize(
     ("text", "sets", "expected"),
     [
@@ -439,6 +452,7 @@ def test_standard_targets_for_small_hands() -> None:
         ("112233m 5s", 2, 1),
         ("123m 55s", 1, 0),
         ("E S W N", 1, 3),
+        ("55p 11z 22z 33z", 2, 2),
     ],
     ids=[
         "single-eye",
@@ -450,12 +464,15 @@ def test_standard_targets_for_small_hands() -> None:
         "two-chows",
         "complete",
         "four-winds",
+        "four-pairs",
     ],
 )
 def test_standard_tiles_away_by_hand(text: str, sets: int, expected: int) -> None:
     # 1111m: no fifth 1m for an eye, so (111m)+(XX) or (123m)+(11m) both miss two tiles.
     # 1m 4m 7m 1p: a chow or pung covers one of them, the eye another: three missing.
     # E S W N: honours make no chows; a pung of one wind and the eye of another hold two of them.
+    # 55p EE SS WW: no chow among them and no tile held three times, so each of the two sets
+    #   lacks a tile: two (a pung of two of the pairs, a third pair the eye).
     assert ref_tiles_away_standard(counts_of(text), sets) == expected
 
 
