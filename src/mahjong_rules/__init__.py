@@ -38,6 +38,7 @@ from mahjong_rules.registry import (
 )
 from mahjong_rules.ruleset import (
     Arrangement,
+    DiscardOption,
     Evaluation,
     Reason,
     Ruleset,
@@ -58,6 +59,7 @@ __all__ = [
     "Animal",
     "Arrangement",
     "ContextError",
+    "DiscardOption",
     "Dragon",
     "Evaluation",
     "FlowerSet",

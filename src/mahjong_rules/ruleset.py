@@ -23,6 +23,7 @@ from mahjong_rules.tilesets import TileSet
 
 __all__ = [
     "Arrangement",
+    "DiscardOption",
     "Evaluation",
     "Reason",
     "Ruleset",
@@ -251,6 +252,40 @@ class Evaluation:
             return f"{self.hand}: not Mahjong in {self.ruleset} ({why})"
         items = ", ".join(str(item) for item in self.breakdown)
         return f"{self.hand}: Mahjong in {self.ruleset}, {count_of(self.points, 'point')} ({items})"
+
+
+def _tiles(items: Iterable[Tile]) -> frozenset[Tile]:
+    collected = frozenset(items)
+    for item in collected:
+        if not isinstance(item, Tile):
+            raise TypeError(f"helpful holds tiles, not {describe(item)}")
+    return collected
+
+
+@attrs.frozen
+class DiscardOption:
+    """One discard a hand that must discard could make, for a player or a bot choosing one.
+
+    Attributes:
+        discard: the tile discarded.
+        tiles_away: the tiles away the hand is after the discard (1: it then waits).
+        helpful: the tiles whose draw would then bring the hand one tile closer, among those
+            with a copy left to draw.
+        helpful_unseen: how many copies of the helpful tiles are still unseen (not in the hand,
+            its exposures, or the tiles the caller says were seen).
+    """
+
+    discard: Tile = attrs.field(validator=_of_type(Tile, "a Tile"))
+    tiles_away: int = attrs.field(validator=_of_type(int, "an integer"))
+    helpful: frozenset[Tile] = attrs.field(converter=_tiles)
+    helpful_unseen: int = attrs.field(validator=_of_type(int, "an integer"))
+
+    def __str__(self) -> str:
+        helpful = " ".join(str(tile) for tile in sorted(self.helpful)) or "none"
+        return (
+            f"discard {self.discard}: {count_of(self.tiles_away, 'tile')} away, "
+            f"helped by {helpful} ({count_of(self.helpful_unseen, 'unseen copy', 'unseen copies')})"
+        )
 
 
 @attrs.frozen
