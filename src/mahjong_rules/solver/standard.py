@@ -3,31 +3,36 @@
 This is the shape of a Singapore (and Riichi, and Chinese) winning hand: ``sets`` sets plus one
 pair from the concealed tiles, the declared melds making up the rest of the four sets. Every
 function takes a count vector (a sequence indexed by :attr:`Tile.index
-<mahjong_rules.Tile.index>`; only indexes 0-33 are read) and the number of sets the concealed
-tiles must form.
+<mahjong_rules.Tile.index>`, at most four of each tile; only indexes 0-33 are read) and the
+number of sets the concealed tiles must form.
 
-How it is fast (see ``benchmarks/``): a suit's nine counts decide everything about that suit,
-so each question is answered per suit from a table or a bounded memo keyed by the suit's slice
-of the count vector (a tuple slice and a dict lookup, both in C), and the suits are combined
-with a few small steps:
+How it is fast on any hand, seen before or not (see ``benchmarks/``): a suit's nine counts decide
+everything about that suit, and a suit pattern is numbered by its base-5 code, so each question
+is a few byte-table lookups:
 
-- *complete?* A table of every suit pattern that splits into sets plus at most one pair
-  (built on first use, a few thousand entries) and one of the honour patterns.
-- *tiles away*: for each suit pattern, the exact number of tiles missing to hold ``m`` sets
-  and ``p`` pairs, for every ``m <= 4`` and ``p <= 1`` (the per-suit distance vectors of the
-  tomohxx method, computed by a small dynamic programme and memoized); distance vectors are
-  interned as small integers, and suits are combined by a memoized min-plus product on those.
-- *waits*: for each suit pattern, the tiles whose addition completes it.
+- *tiles away*: shipped tables (``standard_tables.bin``, loaded on first use) give every suit
+  and honour pattern's distance vector (the tomohxx method: the tiles missing for each number of
+  sets and pairs), as one of 126 suit vectors (55 for the honours); the min-plus products of two
+  suits (180 distinct) and of a suit with the honours (165) are tabled too, and so is the final
+  distance for each pair of those and each number of sets. Parts the tables do not cover (more
+  than 14 tiles, or copies capped by exposures) fall back to the reference programme.
+- *complete?*, *decompositions* and *waits*: every complete suit pattern (21,743) and honour
+  pattern (2,187), with its splits, enumerated on first use in a few milliseconds.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
+from mahjong_rules.solver import _standard_tables
 from mahjong_rules.solver._cache import BoundedMemo
+from mahjong_rules.solver._standard_tables import NOT_IN_TABLE
+from mahjong_rules.solver._vectors import INFINITY, MAX_SETS, combine, final_distance, part_distances
 
 __all__ = [
+    "MAX_SETS",
     "Block",
     "decompositions",
     "discard_options",
@@ -40,63 +45,111 @@ __all__ = [
 SUIT_OFFSETS = (0, 9, 18)
 HONOR_OFFSET = 27
 NUM_STANDARD_KINDS = 34
-MAX_SETS = 4
 TERMINALS_AND_HONORS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-_INFINITY = 99
-_MEMO_LIMIT = 1 << 17
+_MEMO_LIMIT = 1 << 14
 
 Block = tuple[str, int]
 """A set of the standard form: ``("chow", i)`` (tiles ``i, i+1, i+2``), ``("pung", i)`` or
 ``("pair", i)``, where ``i`` is a tile index."""
 
 Key = tuple[int, ...]
+Split = tuple[tuple[Block, ...], tuple[Block, ...]]
+"""One part's split: its sets, then its pair (empty or one block), with tile indexes."""
 
-# -- complete patterns ----------------------------------------------------------------------------
+# A part's block as a small number, in the order splits list them: a chow starting at rank r is
+# 2r, a pung at rank r is 2r + 1 (a chow before a pung of its first tile), a pair at rank r is
+# _PAIR + r (the pair last).
+_PAIR = 18
+_SET_NUMBERS = tuple(number for number in range(_PAIR) if number % 2 or number // 2 < 7)
 
 
-def _build_complete_suits() -> dict[Key, int]:
-    """Every suit pattern (nine counts, none above four) that splits into up to four sets plus at
-    most one pair, mapped to its number of pairs (0 or 1)."""
-    sets: list[Key] = []
-    for rank in range(9):
-        sets.append(tuple(3 if i == rank else 0 for i in range(9)))
-    for rank in range(7):
-        sets.append(tuple(1 if rank <= i <= rank + 2 else 0 for i in range(9)))
-    without_pair: set[Key] = set()
+# -- the tables -------------------------------------------------------------------------------------
+
+
+class _Tables(NamedTuple):
+    tiles_away: tuple[bytes, bytes, bytes, bytes, bytes, int, int, int]
+    complete_suit: bytearray  # per suit code: 0 not complete, 1 sets only, 2 sets and the pair
+    complete_honor: bytearray
+    suit_pairs: dict[Key, int]  # per complete suit pattern: its pairs (0 or 1)
+    honor_pairs: dict[Key, int]
+    suit_splits: dict[Key, tuple[tuple[int, ...], ...]]  # complete suit pattern -> splits, as block numbers
+
+
+def _suit_block_pattern(block: int) -> list[int]:
+    pattern = [0] * 9
+    if block >= _PAIR:
+        pattern[block - _PAIR] = 2
+    elif block % 2:
+        pattern[block // 2] = 3
+    else:
+        for rank in range(block // 2, block // 2 + 3):
+            pattern[rank] = 1
+    return pattern
+
+
+def _complete_suits() -> dict[Key, tuple[tuple[int, ...], ...]]:
+    """Every suit pattern of up to four sets and at most one pair, with all its splits: each
+    multiset of sets, with or without a pair, is one split, so each split appears exactly once.
+    Multisets come in lexicographic order of their block numbers, so each split's sets are in tile
+    order and a pattern's splits in lexicographic order, with no sorting."""
+    sets = {block: _suit_block_pattern(block) for block in _SET_NUMBERS}
+    found: dict[Key, list[tuple[int, ...]]] = {}
     for size in range(MAX_SETS + 1):
-        for chosen in itertools.combinations_with_replacement(sets, size):
-            pattern = tuple(map(sum, zip(*chosen, strict=True))) if chosen else (0,) * 9
-            if max(pattern) <= 4:
-                without_pair.add(pattern)
-    table = dict.fromkeys(without_pair, 0)
-    for pattern in without_pair:
-        for rank in range(9):
-            if pattern[rank] <= 2:
-                with_pair = (*pattern[:rank], pattern[rank] + 2, *pattern[rank + 1 :])
-                table[with_pair] = 1
-    return table
+        for chosen in itertools.combinations_with_replacement(_SET_NUMBERS, size):
+            pattern = [0] * 9
+            for block in chosen:
+                for rank, count in enumerate(sets[block]):
+                    pattern[rank] += count
+            if max(pattern) > 4:
+                continue
+            found.setdefault(tuple(pattern), []).append(chosen)
+            for rank in range(9):
+                if pattern[rank] <= 2:
+                    with_pair = (*pattern[:rank], pattern[rank] + 2, *pattern[rank + 1 :])
+                    found.setdefault(with_pair, []).append((*chosen, _PAIR + rank))
+    return {pattern: tuple(splits) for pattern, splits in found.items()}
 
 
-def _build_complete_honors() -> dict[Key, int]:
-    """Every honour pattern whose tiles are all pungs or pairs, mapped to its number of pairs."""
-    return {pattern: pattern.count(2) for pattern in itertools.product((0, 2, 3), repeat=NUM_STANDARD_KINDS - 27)}
+def _flags(pairs: dict[Key, int], weights: Sequence[int], codes: int) -> bytearray:
+    flags = bytearray(codes)
+    for pattern, pair_count in pairs.items():
+        flags[sum(count * weight for count, weight in zip(pattern, weights, strict=True))] = 1 + pair_count
+    return flags
 
 
-_tables: dict[str, dict[Key, int]] = {}
+_state: _Tables | None = None
 
 
-def _complete_suits() -> dict[Key, int]:
-    table = _tables.get("suits")
-    if table is None:
-        table = _tables["suits"] = _build_complete_suits()
-    return table
+def _load() -> _Tables:
+    global _state
+    shipped = _standard_tables.load()
+    suit_splits = _complete_suits()
+    suit_pairs = {pattern: int(splits[0][-1] >= _PAIR) if splits[0] else 0 for pattern, splits in suit_splits.items()}
+    honor_pairs = {
+        pattern: pattern.count(2) for pattern in itertools.product((0, 2, 3), repeat=7) if pattern.count(2) <= 1
+    }
+    hot = (
+        shipped.suit_ids,
+        shipped.honor_ids,
+        shipped.suit_pairs,
+        shipped.mixed_pairs,
+        shipped.final,
+        shipped.suits,
+        shipped.honors,
+        shipped.mixed,
+    )
+    _state = _Tables(
+        hot,
+        _flags(suit_pairs, _standard_tables.SUIT_WEIGHTS, _standard_tables.SUIT_CODES),
+        _flags(honor_pairs, _standard_tables.HONOR_WEIGHTS, _standard_tables.HONOR_CODES),
+        suit_pairs,
+        honor_pairs,
+        suit_splits,
+    )
+    return _state
 
 
-def _complete_honors() -> dict[Key, int]:
-    table = _tables.get("honors")
-    if table is None:
-        table = _tables["honors"] = _build_complete_honors()
-    return table
+# -- complete hands -------------------------------------------------------------------------------
 
 
 def is_complete(counts: Sequence[int], sets: int = MAX_SETS) -> bool:
@@ -108,82 +161,79 @@ def is_complete(counts: Sequence[int], sets: int = MAX_SETS) -> bool:
     >>> is_complete(Hand.parse("123m456m789m234p56s").counts)
     False
     """
-    suits = _tables.get("suits") or _complete_suits()
-    honors = _tables.get("honors") or _complete_honors()
-    pairs = honors.get(tuple(counts[27:34]), -9)
+    state = _state or _load()
+    if type(counts) is not tuple:
+        counts = tuple(counts)
+    # The honours first: in a random hand they are the likeliest part to fail.
+    pairs = state.honor_pairs.get(counts[27:34], -9)
     if pairs < 0:
         return False
-    pairs += suits.get(tuple(counts[0:9]), -9)
+    suits = state.suit_pairs
+    pairs += suits.get(counts[0:9], -9)
     if pairs < 0:
         return False
-    pairs += suits.get(tuple(counts[9:18]), -9) + suits.get(tuple(counts[18:27]), -9)
+    pairs += suits.get(counts[9:18], -9) + suits.get(counts[18:27], -9)
     return pairs == 1 and sum(counts[0:34]) == 3 * sets + 2
 
 
 # -- decompositions -------------------------------------------------------------------------------
 
 
-def _decompose_part(key: Key, chows: bool) -> tuple[tuple[Block, ...], ...]:
-    """Every split of one part (a suit or the honours) into pungs, chows and at most one pair.
-
-    Canonical: at each rank, every copy is covered at once by a choice of pung, pair and chows
-    starting there, so each split is produced exactly once.
-    """
-    counts = list(key)
-    found: list[tuple[Block, ...]] = []
-
-    def search(rank: int, blocks: list[Block], pair_used: bool) -> None:
-        while rank < len(counts) and counts[rank] == 0:
-            rank += 1
-        if rank == len(counts):
-            found.append(tuple(blocks))
-            return
-        here = counts[rank]
-        for pung in (0, 1):
-            for pair in (0,) if pair_used else (0, 1):
-                chow_count = here - 3 * pung - 2 * pair
-                if chow_count < 0 or (chow_count and not chows):
-                    continue
-                if chow_count and (
-                    rank + 2 >= len(counts) or counts[rank + 1] < chow_count or counts[rank + 2] < chow_count
-                ):
-                    continue
-                counts[rank] = 0
-                if chow_count:
-                    counts[rank + 1] -= chow_count
-                    counts[rank + 2] -= chow_count
-                added = [("pung", rank)] * pung + [("pair", rank)] * pair + [("chow", rank)] * chow_count
-                search(rank + 1, blocks + added, pair_used or bool(pair))
-                counts[rank] = here
-                if chow_count:
-                    counts[rank + 1] += chow_count
-                    counts[rank + 2] += chow_count
-
-    search(0, [], False)
-    return tuple(found)
+def _blocks(offset: int) -> tuple[Block, ...]:
+    sets = [("chow" if number % 2 == 0 else "pung", offset + number // 2) for number in range(_PAIR)]
+    return (*sets, *(("pair", offset + rank) for rank in range(9)))
 
 
-Split = tuple[tuple[Block, ...], tuple[Block, ...]]
-"""One part's split: its sets, then its pair (empty or one block), with tile indexes."""
+_SUIT_BLOCKS = tuple(_blocks(offset) for offset in SUIT_OFFSETS)
+_HONOR_BLOCKS = _blocks(HONOR_OFFSET)
 
 
-def _part_splits(part: tuple[int, Key]) -> tuple[Split, ...]:
-    offset, key = part
-    return tuple(
-        (
-            tuple((kind, offset + rank) for kind, rank in blocks if kind != "pair"),
-            tuple((kind, offset + rank) for kind, rank in blocks if kind == "pair"),
+def _as_split(numbers: Sequence[int], blocks: tuple[Block, ...]) -> Split:
+    # The numbers are in order, the pair (if any) last.
+    if numbers and numbers[-1] >= _PAIR:
+        return tuple(map(blocks.__getitem__, numbers[:-1])), (blocks[numbers[-1]],)
+    return tuple(map(blocks.__getitem__, numbers)), ()
+
+
+Entry = tuple[int, tuple[Split, ...]]
+"""A complete part's sets and pairs as ``8 * sets + pairs`` (so that a whole hand's parts add up
+to ``8 * sets + 1`` exactly when it has the sets and one pair), and all its splits with tile
+indexes."""
+
+_splits_state: tuple[dict[Key, Entry], dict[Key, Entry], dict[Key, Entry], dict[Key, Entry]] | None = None
+
+
+def _load_splits() -> tuple[dict[Key, Entry], dict[Key, Entry], dict[Key, Entry], dict[Key, Entry]]:
+    """Every complete pattern's splits with each suit's tile indexes (built on the first
+    decomposition, in about a tenth of a second)."""
+    global _splits_state
+    state = _state or _load()
+    suits = []
+    for blocks in _SUIT_BLOCKS:
+        suits.append(
+            {
+                pattern: (
+                    8 * ((sum(pattern) - 2 * state.suit_pairs[pattern]) // 3) + state.suit_pairs[pattern],
+                    tuple(_as_split(split, blocks) for split in splits),
+                )
+                for pattern, splits in state.suit_splits.items()
+            }
         )
-        for blocks in _decompose_part(key, chows=offset != HONOR_OFFSET)
-    )
+    honors: dict[Key, Entry] = {}
+    for pattern, pairs in state.honor_pairs.items():
+        numbers = sorted(2 * rank + 1 if count == 3 else _PAIR + rank for rank, count in enumerate(pattern) if count)
+        honors[pattern] = (8 * ((sum(pattern) - 2 * pairs) // 3) + pairs, (_as_split(numbers, _HONOR_BLOCKS),))
+    _splits_state = (suits[0], suits[1], suits[2], honors)
+    return _splits_state
 
 
-_splits = BoundedMemo(_part_splits, _MEMO_LIMIT)
+_NOTHING: tuple[tuple[Block, ...], ...] = ()
 
 
 def decompositions(counts: Sequence[int], sets: int = MAX_SETS) -> Iterator[tuple[Block, ...]]:
     """Every way of splitting the counts into ``sets`` sets plus one pair, each once, lazily.
-    Each split lists its sets in tile order, then the pair.
+    Each split lists its sets in tile order (a chow before a pung of its first tile), then the
+    pair; the splits come in that order too.
 
     >>> from mahjong_rules import Hand
     >>> for split in decompositions(Hand.parse("111222333m 789p 55s").counts):
@@ -191,105 +241,35 @@ def decompositions(counts: Sequence[int], sets: int = MAX_SETS) -> Iterator[tupl
     (('chow', 9), ('chow', 9), ('chow', 9), ('chow', 24), ('pair', 4))
     (('pung', 9), ('pung', 10), ('pung', 11), ('chow', 24), ('pair', 4))
     """
+    bam_table, crak_table, dot_table, honor_table = _splits_state or _load_splits()
     if type(counts) is not tuple:
         counts = tuple(counts)
-    if sum(counts[0:34]) != 3 * sets + 2:
-        return
-    known = _splits.data
-    bams = known.get((0, counts[0:9])) or _splits((0, counts[0:9]))
-    craks = (known.get((9, counts[9:18])) or _splits((9, counts[9:18]))) if bams else ()
-    dots = (known.get((18, counts[18:27])) or _splits((18, counts[18:27]))) if craks else ()
-    honors = (known.get((27, counts[27:34])) or _splits((27, counts[27:34]))) if dots else ()
-    for bam_sets, bam_pair in bams:
-        for crak_sets, crak_pair in craks:
-            for dot_sets, dot_pair in dots:
-                for honor_sets, honor_pair in honors:
-                    pair = bam_pair + crak_pair + dot_pair + honor_pair
-                    if len(pair) == 1:
-                        yield bam_sets + crak_sets + dot_sets + honor_sets + pair
+    honor = honor_table.get(counts[27:34])
+    bam = bam_table.get(counts[0:9])
+    crak = crak_table.get(counts[9:18])
+    dot = dot_table.get(counts[18:27])
+    if (
+        honor is None
+        or bam is None
+        or crak is None
+        or dot is None
+        or bam[0] + crak[0] + dot[0] + honor[0] != 8 * sets + 1
+    ):
+        return iter(_NOTHING)
+    honor_sets, honor_pair = honor[1][0]
+    bams, craks, dots = bam[1], crak[1], dot[1]
+    if len(bams) == 1 and len(craks) == 1 and len(dots) == 1:
+        (bam_sets, bam_pair), (crak_sets, crak_pair), (dot_sets, dot_pair) = bams[0], craks[0], dots[0]
+        return iter(((*bam_sets, *crak_sets, *dot_sets, *honor_sets, *bam_pair, *crak_pair, *dot_pair, *honor_pair),))
+    return (
+        (*bam_sets, *crak_sets, *dot_sets, *honor_sets, *bam_pair, *crak_pair, *dot_pair, *honor_pair)
+        for bam_sets, bam_pair in bams
+        for crak_sets, crak_pair in craks
+        for dot_sets, dot_pair in dots
+    )
 
 
 # -- tiles away ------------------------------------------------------------------------------------
-
-# Distance vectors are tuples of 10 numbers, entry 2 * m + p being the fewest tiles missing for
-# the part to hold m sets and p pairs. They are interned: parts are combined through their ids.
-_vector_ids: dict[Key, int] = {}
-_vectors: list[Key] = []
-
-
-def _intern(vector: Key) -> int:
-    vector_id = _vector_ids.get(vector)
-    if vector_id is None:
-        vector_id = _vector_ids[vector] = len(_vectors)
-        _vectors.append(vector)
-    return vector_id
-
-
-def _part_distances(key: Key, chows: bool, caps: Key | None = None) -> Key:
-    """The distance vector of one part, by a dynamic programme over its ranks.
-
-    The state after a rank is (chows started one rank back, chows started at this rank, sets,
-    pairs); choosing at each rank how many chows start there, and whether a pung or the pair sits
-    there, costs the tiles the part lacks at that rank. No rank may need more than four tiles, or
-    than its ``caps`` when some copies are out of reach (in exposed sets).
-    """
-    states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
-    size = len(key)
-    for rank in range(size):
-        have = key[rank]
-        cap = 4 if caps is None else caps[rank]
-        chow_choices = range(5) if chows and rank + 2 < size else range(1)
-        following: dict[tuple[int, int, int, int], int] = {}
-        for (older, newer, sets, pairs), cost in states.items():
-            for started in chow_choices:
-                for pung in (0, 1):
-                    made = sets + started + pung
-                    if made > MAX_SETS:
-                        break
-                    for pair in (0,) if pairs else (0, 1):
-                        need = older + newer + started + 3 * pung + 2 * pair
-                        if need > cap:
-                            break
-                        state = (newer, started, made, pairs + pair)
-                        total = cost + (need - have if need > have else 0)
-                        if total < following.get(state, _INFINITY):
-                            following[state] = total
-        states = following
-    vector = [_INFINITY] * (2 * (MAX_SETS + 1))
-    for (older, newer, sets, pairs), cost in states.items():
-        if older == 0 and newer == 0 and cost < vector[2 * sets + pairs]:
-            vector[2 * sets + pairs] = cost
-    return tuple(vector)
-
-
-def _part_info(key: Key, chows: bool, caps: Key | None = None) -> tuple[int, int, int]:
-    """(distance vector id, distinct terminal/honour tiles held, 1 if one is held twice or more)."""
-    vector_id = _intern(_part_distances(key, chows, caps))
-    held = (key[0], key[8]) if chows else key
-    return vector_id, sum(1 for n in held if n), 1 if any(n >= 2 for n in held) else 0
-
-
-def _combine_vectors(ids: tuple[int, int]) -> int:
-    left, right = _vectors[ids[0]], _vectors[ids[1]]
-    combined = [_INFINITY] * len(left)
-    for sets_left in range(MAX_SETS + 1):
-        for pairs_left in (0, 1):
-            cost_left = left[2 * sets_left + pairs_left]
-            if cost_left >= _INFINITY:
-                continue
-            for sets_right in range(MAX_SETS + 1 - sets_left):
-                for pairs_right in (0,) if pairs_left else (0, 1):
-                    total = cost_left + right[2 * sets_right + pairs_right]
-                    index = 2 * (sets_left + sets_right) + pairs_left + pairs_right
-                    if total < combined[index]:
-                        combined[index] = total
-    return _intern(tuple(combined))
-
-
-PartInfo = tuple[int, int, int]
-_suit_info: BoundedMemo[Key, PartInfo] = BoundedMemo(lambda key: _part_info(key, chows=True), _MEMO_LIMIT)
-_honor_info: BoundedMemo[Key, PartInfo] = BoundedMemo(lambda key: _part_info(key, chows=False), _MEMO_LIMIT)
-_combined = BoundedMemo(_combine_vectors, _MEMO_LIMIT)
 
 
 def thirteen_wonders_away(counts: Sequence[int]) -> int:
@@ -324,67 +304,84 @@ def tiles_away(
     >>> tiles_away(Hand.parse("19m19p19s123456z 99s").counts, thirteen_wonders=True)
     1
     """
-    if type(counts) is not tuple:
-        counts = tuple(counts)
-    if limits is not None:
-        return _capped_tiles_away(counts, sets, thirteen_wonders, tuple(limits[:34]))
-    suit_info, honor_info, combined_ids = _suit_info.data, _honor_info.data, _combined.data
-    first = suit_info.get(counts[0:9]) or _suit_info(counts[0:9])
-    second = suit_info.get(counts[9:18]) or _suit_info(counts[9:18])
-    third = suit_info.get(counts[18:27]) or _suit_info(counts[18:27])
-    honors = honor_info.get(counts[27:34]) or _honor_info(counts[27:34])
-    ids = (first[0], second[0])
-    combined = combined_ids.get(ids) or _combined(ids)
-    ids = (combined, third[0])
-    combined = combined_ids.get(ids) or _combined(ids)
-    ids = (combined, honors[0])
-    combined = combined_ids.get(ids) or _combined(ids)
-    away = _vectors[combined][2 * sets + 1]
-    if thirteen_wonders and sets == MAX_SETS:
-        distinct = first[1] + second[1] + third[1] + honors[1]
-        pair = first[2] | second[2] | third[2] | honors[2]
-        away = min(away, 14 - distinct - pair)
+    if limits is not None and min(limits[0:34]) < 4:
+        return _reference_tiles_away(counts, sets, thirteen_wonders, tuple(limits[0:34]))
+    suit_ids, honor_ids, suit_pairs, mixed_pairs, final, suits, honors, mixed = (_state or _load()).tiles_away
+    c = counts
+    first = suit_ids[
+        c[0] * 390625
+        + c[1] * 78125
+        + c[2] * 15625
+        + c[3] * 3125
+        + c[4] * 625
+        + c[5] * 125
+        + c[6] * 25
+        + c[7] * 5
+        + c[8]
+    ]
+    second = suit_ids[
+        c[9] * 390625
+        + c[10] * 78125
+        + c[11] * 15625
+        + c[12] * 3125
+        + c[13] * 625
+        + c[14] * 125
+        + c[15] * 25
+        + c[16] * 5
+        + c[17]
+    ]
+    third = suit_ids[
+        c[18] * 390625
+        + c[19] * 78125
+        + c[20] * 15625
+        + c[21] * 3125
+        + c[22] * 625
+        + c[23] * 125
+        + c[24] * 25
+        + c[25] * 5
+        + c[26]
+    ]
+    fourth = honor_ids[c[27] * 15625 + c[28] * 3125 + c[29] * 625 + c[30] * 125 + c[31] * 25 + c[32] * 5 + c[33]]
+    if (
+        first == NOT_IN_TABLE
+        or second == NOT_IN_TABLE
+        or third == NOT_IN_TABLE
+        or fourth == NOT_IN_TABLE
+        or max(counts[0:34]) > 4
+    ):
+        return _reference_tiles_away(counts, sets, thirteen_wonders, None)
+    away = final[(suit_pairs[first * suits + second] * mixed + mixed_pairs[third * honors + fourth]) * 5 + sets]
+    if thirteen_wonders and away and sets == MAX_SETS:
+        wonders = thirteen_wonders_away(counts)
+        if wonders < away:
+            return wonders
     return away
 
 
-_capped_info: BoundedMemo[tuple[Key, Key, bool], PartInfo] = BoundedMemo(
-    lambda item: _part_info(item[0], item[2], item[1]), _MEMO_LIMIT
+_part_vectors: BoundedMemo[tuple[Key, bool, Key | None], Key] = BoundedMemo(
+    lambda item: part_distances(item[0], item[1], item[2]), _MEMO_LIMIT
 )
 
 
-def _capped_tiles_away(counts: Key, sets: int, thirteen_wonders: bool, caps: Key) -> int:
-    """Tiles away when some tiles have fewer than four copies within reach."""
-    parts = [(counts[offset : offset + 9], caps[offset : offset + 9], True) for offset in SUIT_OFFSETS]
-    parts.append((counts[27:34], caps[27:34], False))
-    infos = [_capped_info(part) for part in parts]
-    combined = infos[0][0]
-    for info in infos[1:]:
-        combined = _combined((combined, info[0]))
-    away = _vectors[combined][2 * sets + 1]
-    if thirteen_wonders and sets == MAX_SETS:
-        reachable = all(caps[index] >= 1 for index in TERMINALS_AND_HONORS)
-        if reachable:
-            away = min(away, thirteen_wonders_away(counts))
-    return away
+def _reference_tiles_away(counts: Sequence[int], sets: int, thirteen_wonders: bool, caps: Key | None) -> int:
+    """Tiles away from the reference programme: for parts the tables do not cover, and when some
+    tiles have fewer than four copies within reach."""
+    parts = [
+        (tuple(counts[offset : offset + 9]), True, None if caps is None else caps[offset : offset + 9])
+        for offset in SUIT_OFFSETS
+    ]
+    parts.append((tuple(counts[27:34]), False, None if caps is None else caps[27:34]))
+    vectors = [_part_vectors(part) for part in parts]
+    away = final_distance(combine(vectors[0], vectors[1]), combine(vectors[2], vectors[3]), sets)
+    if thirteen_wonders and sets == MAX_SETS and (caps is None or all(caps[i] >= 1 for i in TERMINALS_AND_HONORS)):
+        away = min(away, thirteen_wonders_away(counts))
+    return min(away, INFINITY)
 
 
 # -- waits -----------------------------------------------------------------------------------------
 
-
-def _part_waits(key: Key, table: dict[Key, int]) -> tuple[tuple[int, int], ...]:
-    """(rank, pairs after) for each tile whose addition makes the part complete."""
-    found = []
-    for rank, held in enumerate(key):
-        if held < 4:
-            pairs = table.get((*key[:rank], held + 1, *key[rank + 1 :]))
-            if pairs is not None:
-                found.append((rank, pairs))
-    return tuple(found)
-
-
-PartWaits = tuple[tuple[int, int], ...]
-_suit_waits: BoundedMemo[Key, PartWaits] = BoundedMemo(lambda key: _part_waits(key, _complete_suits()), _MEMO_LIMIT)
-_honor_waits: BoundedMemo[Key, PartWaits] = BoundedMemo(lambda key: _part_waits(key, _complete_honors()), _MEMO_LIMIT)
+_SUIT_STEPS = tuple((rank, weight) for rank, weight in enumerate(_standard_tables.SUIT_WEIGHTS))
+_HONOR_STEPS = tuple((rank, weight) for rank, weight in enumerate(_standard_tables.HONOR_WEIGHTS))
 
 
 def waits(counts: Sequence[int], sets: int = MAX_SETS, *, thirteen_wonders: bool = False) -> frozenset[int]:
@@ -396,23 +393,30 @@ def waits(counts: Sequence[int], sets: int = MAX_SETS, *, thirteen_wonders: bool
     >>> sorted(str(Tile.from_index(i)) for i in waits(Hand.parse("1112345678999m").counts))
     ['1C', '2C', '3C', '4C', '5C', '6C', '7C', '8C', '9C']
     """
-    if sum(counts[0:34]) != 3 * sets + 1:
+    if sum(counts[0:34]) != 3 * sets + 1 or max(counts[0:34]) > 4:
         return frozenset()
-    suits, honors = _complete_suits(), _complete_honors()
-    parts = [
-        (offset, key, suits.get(key), _suit_waits)
-        for offset in SUIT_OFFSETS
-        for key in (tuple(counts[offset : offset + 9]),)
-    ]
-    honor_key = tuple(counts[27:34])
-    parts.append((HONOR_OFFSET, honor_key, honors.get(honor_key), _honor_waits))
-    incomplete = [part for part in parts if part[2] is None]
+    state = _state or _load()
+    suit_pairs, honor_pairs = state.suit_pairs, state.honor_pairs
+    parts = (
+        (0, tuple(counts[0:9]), suit_pairs, state.complete_suit, _SUIT_STEPS),
+        (9, tuple(counts[9:18]), suit_pairs, state.complete_suit, _SUIT_STEPS),
+        (18, tuple(counts[18:27]), suit_pairs, state.complete_suit, _SUIT_STEPS),
+        (HONOR_OFFSET, tuple(counts[27:34]), honor_pairs, state.complete_honor, _HONOR_STEPS),
+    )
+    pairs = [known.get(pattern, -1) for _, pattern, known, _, _ in parts]
+    incomplete = [position for position, pair in enumerate(pairs) if pair < 0]
     found: set[int] = set()
     if len(incomplete) <= 1:
-        complete_pairs = sum(part[2] or 0 for part in parts)
-        for offset, key, pairs, part_waits in incomplete or parts:
-            others = complete_pairs - (pairs or 0)
-            found.update(offset + rank for rank, after in part_waits(key) if after + others == 1)
+        complete_pairs = sum(pair for pair in pairs if pair > 0)
+        for position in incomplete or range(4):
+            offset, pattern, _, flags, steps = parts[position]
+            others = complete_pairs - max(pairs[position], 0)
+            code = sum(count * weight for count, (_, weight) in zip(pattern, steps, strict=True))
+            for rank, weight in steps:
+                if pattern[rank] < 4:
+                    after = flags[code + weight]
+                    if after and after - 1 + others == 1:
+                        found.add(offset + rank)
     if thirteen_wonders and sets == MAX_SETS and thirteen_wonders_away(counts) == 1:
         missing = [index for index in TERMINALS_AND_HONORS if not counts[index]]
         found.update(missing or TERMINALS_AND_HONORS)
