@@ -792,13 +792,17 @@ def test_one_bounded_memo_serves_every_grammar(monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_the_solvers_function_caches_are_bounded() -> None:
-    from mahjong_rules.solver import distance, grammar, search
+    """Every function cache of the solver's modules has a size limit."""
+    import functools
 
-    for cached in (
-        search._singles_by_first,
-        grammar._rules_by_index,
-        distance._rule_options,
-        distance._pool_table,
-        distance._all_joker_table,
-    ):
+    from mahjong_rules.solver import _standard_tables, analysis, distance, grammar, search, standard
+
+    caches = [
+        value
+        for module in (_standard_tables, analysis, distance, grammar, search, standard)
+        for value in vars(module).values()
+        if isinstance(value, functools._lru_cache_wrapper)
+    ]
+    assert len(caches) >= 4
+    for cached in caches:
         assert cached.cache_info().maxsize is not None, cached

@@ -1,11 +1,12 @@
 """Slow, obviously-correct brute-force references for the solver, and checks of the references
 themselves on hand-worked examples.
 
-Nothing here uses the solver's algorithms: only its data types (:class:`Grammar`,
-:class:`GroupRule`, :class:`Group`, :class:`TargetGroup`) are imported. Each reference follows
-the definition of what it computes as literally as possible and is fast enough only for tiny
-inputs (a handful of tiles, tile sets of a few kinds, at most two standard sets). The property
-tests in ``test_solver_standard.py`` and ``test_solver_grammar.py`` compare the solver with them.
+The references use none of the solver's algorithms: only its data types (:class:`Grammar`,
+:class:`GroupRule`, :class:`Group`, :class:`TargetGroup`) are imported at the top. Each reference
+follows the definition of what it computes as literally as possible and is fast enough only for
+tiny inputs (a handful of tiles, tile sets of a few kinds, at most two standard sets). The property
+tests in ``test_solver_standard.py`` and ``test_solver_grammar.py`` compare the solver with them;
+the last test here compares ``grammar_away`` with them on seeded jokered hands.
 
 Tile indexes: Bams 0-8, Craks 9-17, Dots 18-26, Green/Red/White dragons 27-29, E S W N 30-33,
 American flower 34, joker 47. In the ``mpsz`` notation ``m`` is Craks, ``p`` Dots, ``s`` Bams,
@@ -15,10 +16,12 @@ American flower 34, joker 47. In the ``mpsz`` notation ``m`` is Craks, ``p`` Dot
 from __future__ import annotations
 
 import itertools
+import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 
+import attrs
 import pytest
 
 import mahjong_rules as mr
@@ -599,3 +602,99 @@ def test_grammar_away_by_hand(
     # no-target: one 1B, one 2B, no jokers: no pair exists.
     # two-pairs: (1B 1B)(2B 2B) needs one 2B (a third 1B is simply exchanged).
     assert ref_grammar_away(grammar, counts_of(text), size, tiny_tileset(tileset), exposed) == expected
+
+
+# == grammar_away against the reference on jokered hands ===============================================
+#
+# The property tests draw tiny random grammars; this seeded comparison dwells on what the Card-Free
+# American grammar leans on: many jokers (held, exposed, forced by a short tile set), flowers that
+# make only pairs, NEWS beside groups of the same winds, and exposures of every kind.
+
+WINDS = (30, 31, 32, 33)
+FLOWER = 34
+JOKERED_SET = tiny_tileset({0: 4, 1: 3, 27: 3, **dict.fromkeys(WINDS, 2), FLOWER: 4, JOKER: 4})
+"""1B x4, 2B and Green x3, each wind twice (a wind pung beside NEWS forces a joker), four flowers
+and four jokers."""
+SCARCE_SET = tiny_tileset({0: 2, 1: 2, 27: 2, **dict.fromkeys(WINDS, 1), FLOWER: 2, JOKER: 2})
+"""Two of each (one of each wind): most groups of three or more force jokers, and two are all."""
+AMERICAN_LIKE = Grammar(
+    groups=(GroupRule(frozenset({0, 1, 27, *WINDS}), (2, 3, 4, 5), 3), GroupRule(frozenset({FLOWER}), (2,), None)),
+    singles=(WINDS,),
+    one_group_per_tile=True,
+)
+TILE_WEIGHTS = {JOKER: 4, FLOWER: 3, **dict.fromkeys(WINDS, 2)}
+
+
+def _weighted_hand(rng: random.Random, available: Sequence[int], tiles: int) -> Counts:
+    """``tiles`` tiles drawn without replacement from ``available``, jokers, flowers and winds
+    more often than the others."""
+    bag = [tile for tile in range(NUM_KINDS) for _ in range(available[tile])]
+    counts = [0] * NUM_KINDS
+    for _ in range(min(tiles, len(bag))):
+        tile = rng.choices(bag, weights=[TILE_WEIGHTS.get(tile, 1) for tile in bag])[0]
+        bag.remove(tile)
+        counts[tile] += 1
+    return Counts(counts)
+
+
+def _near_target(rng: random.Random, available: Sequence[int], target: Sequence[int]) -> Counts:
+    """A target with up to two tiles taken out, most of them replaced by other tiles."""
+    counts = list(target)
+    for _ in range(rng.randint(0, 2)):
+        counts[rng.choice([tile for tile in range(NUM_KINDS) if counts[tile]])] -= 1
+        if rng.random() < 0.7:
+            counts[rng.choice([tile for tile in range(NUM_KINDS) if counts[tile] < available[tile]])] += 1
+    return Counts(counts)
+
+
+@pytest.mark.parametrize(
+    ("tileset", "grammar", "size", "exposed"),
+    [
+        (JOKERED_SET, AMERICAN_LIKE, 8, ()),
+        (JOKERED_SET, AMERICAN_LIKE, 5, (_identical(0, 2, 1),)),
+        (JOKERED_SET, AMERICAN_LIKE, 4, (Group("singles", WINDS),)),
+        (JOKERED_SET, AMERICAN_LIKE, 5, (Group("identical", (), 3),)),
+        (JOKERED_SET, AMERICAN_LIKE, 5, (_identical(32, 1, 2),)),
+        (JOKERED_SET, attrs.evolve(AMERICAN_LIKE, one_group_per_tile=False, pairs=1), 7, ()),
+        (JOKERED_SET, attrs.evolve(AMERICAN_LIKE, all_joker_groups=False, sets=3), 7, ()),
+        (JOKERED_SET, attrs.evolve(AMERICAN_LIKE, sets=2), 4, (_identical(1, 2, 2),)),
+        (SCARCE_SET, AMERICAN_LIKE, 8, ()),
+        (SCARCE_SET, AMERICAN_LIKE, 5, (_identical(0, 2, 1),)),
+        (SCARCE_SET, attrs.evolve(AMERICAN_LIKE, one_group_per_tile=False), 7, ()),
+        (SCARCE_SET, attrs.evolve(AMERICAN_LIKE, singles=()), 8, ()),
+        (JOKERED_SET, attrs.evolve(AMERICAN_LIKE, singles=()), 8, ()),
+    ],
+    ids=[
+        "concealed",
+        "exposed-pung-with-joker",
+        "exposed-news",
+        "exposed-all-joker-pung",
+        "exposed-west-and-jokers",
+        "groups-per-tile-one-pair",
+        "no-all-joker-groups-three-sets",
+        "exposed-kong-two-sets",
+        "scarce-concealed",
+        "scarce-exposed-pung-with-joker",
+        "scarce-groups-per-tile",
+        "scarce-no-news",
+        "no-news",
+    ],
+)
+def test_grammar_away_on_jokered_hands(
+    tileset: mr.TileSet, grammar: Grammar, size: int, exposed: tuple[Group, ...]
+) -> None:
+    from mahjong_rules.solver import grammar_away
+
+    rng = random.Random(f"jokered {tileset} {size} {exposed}")
+    available = list(tileset.counts)
+    for group in exposed:
+        for tile, n in _group_vector(group).items():
+            available[tile] -= n
+    targets = grammar_targets(grammar, size, tileset, exposed)
+    for position in range(90):
+        if position % 3:
+            counts = _weighted_hand(rng, available, size - position % 2)
+        else:  # a target with a tile or two exchanged
+            counts = _near_target(rng, available, rng.choice(targets))
+        expected = ref_grammar_away(grammar, counts, size, tileset, exposed)
+        assert grammar_away(grammar, counts, size=size, tileset=tileset, exposed=exposed) == expected, counts

@@ -308,40 +308,43 @@ def tiles_away(
         return _reference_tiles_away(counts, sets, thirteen_wonders, tuple(limits[0:34]))
     suit_ids, honor_ids, suit_pairs, mixed_pairs, final, suits, honors, mixed = (_state or _load()).tiles_away
     c = counts
-    first = suit_ids[
-        c[0] * 390625
-        + c[1] * 78125
-        + c[2] * 15625
-        + c[3] * 3125
-        + c[4] * 625
-        + c[5] * 125
-        + c[6] * 25
-        + c[7] * 5
-        + c[8]
-    ]
-    second = suit_ids[
-        c[9] * 390625
-        + c[10] * 78125
-        + c[11] * 15625
-        + c[12] * 3125
-        + c[13] * 625
-        + c[14] * 125
-        + c[15] * 25
-        + c[16] * 5
-        + c[17]
-    ]
-    third = suit_ids[
-        c[18] * 390625
-        + c[19] * 78125
-        + c[20] * 15625
-        + c[21] * 3125
-        + c[22] * 625
-        + c[23] * 125
-        + c[24] * 25
-        + c[25] * 5
-        + c[26]
-    ]
-    fourth = honor_ids[c[27] * 15625 + c[28] * 3125 + c[29] * 625 + c[30] * 125 + c[31] * 25 + c[32] * 5 + c[33]]
+    try:
+        first = suit_ids[
+            c[0] * 390625
+            + c[1] * 78125
+            + c[2] * 15625
+            + c[3] * 3125
+            + c[4] * 625
+            + c[5] * 125
+            + c[6] * 25
+            + c[7] * 5
+            + c[8]
+        ]
+        second = suit_ids[
+            c[9] * 390625
+            + c[10] * 78125
+            + c[11] * 15625
+            + c[12] * 3125
+            + c[13] * 625
+            + c[14] * 125
+            + c[15] * 25
+            + c[16] * 5
+            + c[17]
+        ]
+        third = suit_ids[
+            c[18] * 390625
+            + c[19] * 78125
+            + c[20] * 15625
+            + c[21] * 3125
+            + c[22] * 625
+            + c[23] * 125
+            + c[24] * 25
+            + c[25] * 5
+            + c[26]
+        ]
+        fourth = honor_ids[c[27] * 15625 + c[28] * 3125 + c[29] * 625 + c[30] * 125 + c[31] * 25 + c[32] * 5 + c[33]]
+    except IndexError:  # a count above four: its code is past the table's end
+        return _reference_tiles_away(counts, sets, thirteen_wonders, None)
     if (
         first == NOT_IN_TABLE
         or second == NOT_IN_TABLE
