@@ -22,6 +22,20 @@ def _vector(data: bytes, number: int) -> tuple[int, ...]:
     return tuple(data[number * LENGTH : (number + 1) * LENGTH])
 
 
+def reference_away(counts: list[int], sets: int, wonders: bool, caps: list[int] | None = None) -> int:
+    """Tiles away from the reference programme alone: each part's vector, their product."""
+    limit = caps or [4] * 34
+    parts = [
+        part_distances(tuple(counts[offset : offset + 9]), True, tuple(limit[offset : offset + 9]))
+        for offset in (0, 9, 18)
+    ]
+    parts.append(part_distances(tuple(counts[27:34]), False, tuple(limit[27:34])))
+    away = min(final_distance(combine(parts[0], parts[1]), combine(parts[2], parts[3]), sets), INFINITY)
+    if wonders and sets == MAX_SETS and all(limit[index] >= 1 for index in standard.TERMINALS_AND_HONORS):
+        away = min(away, standard.thirteen_wonders_away(counts))
+    return away
+
+
 def _random_pattern(rng: random.Random, size: int) -> tuple[int, ...]:
     while True:
         pattern = tuple(rng.choice((0, 0, 0, 1, 1, 2, 3, 4)) for _ in range(size))
@@ -52,7 +66,7 @@ def test_patterns_beyond_fourteen_tiles_are_left_to_the_reference() -> None:
     assert SHIPPED.suit_ids[tables.pattern_code((4, 4, 4, 2, 0, 0, 0, 0, 0), tables.SUIT_WEIGHTS)] != 255
     counts = [0] * mr.NUM_TILE_KINDS
     counts[0:5] = [4, 4, 4, 3, 1]  # 16 Bams: no table entry; the reference answers
-    assert standard.tiles_away(counts, 4) == standard._reference_tiles_away(counts, 4, False, None)
+    assert standard.tiles_away(counts, 4) == reference_away(counts, 4, False)
 
 
 def test_every_product_of_two_vectors_is_the_min_plus_product() -> None:
@@ -99,8 +113,25 @@ def test_tiles_away_from_the_tables_equals_the_reference_on_fresh_hands(seed: in
             counts[index] += 1
         sets = (size - 1) // 3 if size % 3 != 2 else (size - 2) // 3
         for wonders in (False, True):
-            expected = standard._reference_tiles_away(counts, sets, wonders, None)
+            expected = reference_away(counts, sets, wonders)
             assert standard.tiles_away(counts, sets, thirteen_wonders=wonders) == expected, counts
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_capped_copies_use_the_tables_for_the_other_parts(seed: int) -> None:
+    """Exposed sets cap some copies: the capped parts run the reference, the others the tables,
+    and the whole equals the reference programme on every part."""
+    rng = random.Random(700 + seed)
+    wall = [index for index in range(34) for _ in range(4)]
+    for _ in range(150):
+        counts = [0] * mr.NUM_TILE_KINDS
+        for index in rng.sample(wall, 11):
+            counts[index] += 1
+        caps = [4] * 34
+        for index in rng.sample(range(34), rng.randint(1, 3)):
+            caps[index] = rng.choice((0, 1, 3))
+        caps = [max(cap, 0) for cap in caps]
+        assert standard.tiles_away(counts, 3, limits=caps) == reference_away(counts, 3, False, caps), (counts, caps)
 
 
 def test_a_file_that_is_not_the_tables_is_refused() -> None:
@@ -118,6 +149,6 @@ def test_counts_above_four_are_answered_by_the_reference() -> None:
     counts = [0] * mr.NUM_TILE_KINDS
     counts[8] = 5  # five 9 Bams; its code would read as one 8 Bam more
     counts[9:12] = [1, 1, 1]
-    assert standard.tiles_away(counts, 2) == standard._reference_tiles_away(counts, 2, False, None)
+    assert standard.tiles_away(counts, 2) == reference_away(counts, 2, False)
     assert not standard.is_complete(counts, 2)
     assert list(standard.decompositions(counts, 2)) == []

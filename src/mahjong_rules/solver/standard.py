@@ -366,15 +366,41 @@ _part_vectors: BoundedMemo[tuple[Key, bool, Key | None], Key] = BoundedMemo(
 )
 
 
+def _part_vector(key: Key, chows: bool, caps: Key | None) -> Key:
+    """A part's distance vector: from the tables when no copy is capped and the part is in them,
+    else from the reference programme (memoized, bounded)."""
+    if (caps is None or min(caps) >= 4) and max(key) <= 4:
+        shipped = _standard_tables_state()
+        if chows:
+            number = shipped.suit_ids[_standard_tables.pattern_code(key, _standard_tables.SUIT_WEIGHTS)]
+            if number != NOT_IN_TABLE:
+                return shipped.vector(shipped.suit_vectors, number)
+        else:
+            number = shipped.honor_ids[_standard_tables.pattern_code(key, _standard_tables.HONOR_WEIGHTS)]
+            if number != NOT_IN_TABLE:
+                return shipped.vector(shipped.honor_vectors, number)
+        caps = None
+    return _part_vectors((key, chows, caps))
+
+
+_shipped: _standard_tables.StandardTables | None = None
+
+
+def _standard_tables_state() -> _standard_tables.StandardTables:
+    global _shipped
+    if _shipped is None:
+        _shipped = _standard_tables.load()
+    return _shipped
+
+
 def _reference_tiles_away(counts: Sequence[int], sets: int, thirteen_wonders: bool, caps: Key | None) -> int:
-    """Tiles away from the reference programme: for parts the tables do not cover, and when some
-    tiles have fewer than four copies within reach."""
-    parts = [
-        (tuple(counts[offset : offset + 9]), True, None if caps is None else caps[offset : offset + 9])
+    """Tiles away part by part: for hands the tables do not cover whole, such as hands whose
+    exposed sets cap some copies (only the capped parts run the reference programme)."""
+    vectors = [
+        _part_vector(tuple(counts[offset : offset + 9]), True, None if caps is None else caps[offset : offset + 9])
         for offset in SUIT_OFFSETS
     ]
-    parts.append((tuple(counts[27:34]), False, None if caps is None else caps[27:34]))
-    vectors = [_part_vectors(part) for part in parts]
+    vectors.append(_part_vector(tuple(counts[27:34]), False, None if caps is None else caps[27:34]))
     away = final_distance(combine(vectors[0], vectors[1]), combine(vectors[2], vectors[3]), sets)
     if thirteen_wonders and sets == MAX_SETS and (caps is None or all(caps[i] >= 1 for i in TERMINALS_AND_HONORS)):
         away = min(away, thirteen_wonders_away(counts))
