@@ -13,6 +13,7 @@ import pytest
 import mahjong_rules as mr
 from mahjong_rules.rulesets.flex import FlexOptions, FlexRuleset
 from mahjong_rules.rulesets.flex.rules import SEQUENCES
+from tests.flex_reference import random_case
 
 OPTIONS = FlexOptions()
 FLEX = FlexRuleset(OPTIONS)
@@ -203,3 +204,223 @@ def test_waits_follow_the_gates_of_evaluate() -> None:
     assert not any(FLEX.evaluate(hand.draw(tile)).is_winning for tile in TILESET.tiles if tile.index < 34)
     with pytest.raises(mr.UnreachableError):
         FLEX.tiles_away(hand)
+
+
+# -- tiles away by tables: exactness properties on seeded hands --------------------------------------
+
+FLEXTRA = FlexRuleset(
+    FlexOptions(
+        news=True,
+        year=True,
+        year_digits=2026,
+        sequence_quints=True,
+        like_numbers=True,
+        double_sequence=True,
+        opposite_winds=True,
+    )
+)
+
+# Valid hands of the Flextra shapes, for the seeded hands to start from (the reference generator
+# knows only the base game).
+FLEXTRA_HANDS = (
+    "NEWS 222C 333C 4444C",
+    "2B GD 2B 6B 222C 333C 4444C",
+    "2D 4D 6D 8D WD 22D 33D 444D 55D",
+    "555B 555C 5555D FFFF",
+    "GD GD GD RD RD RD WD WD WD WD FFFF",
+    "11B 22B 333B 11C 22C 333C",
+    "NNN SSS 333D 666D 99D",
+    "EE WW 444D 666D 88D WD WD",
+    "1B 3B 5B 7B 9B 2B 4B 6B 8B GD NEWS",
+)
+
+
+def _seeded_hands(seed: int, count: int, ruleset: FlexRuleset) -> list[mr.Hand]:
+    """14-tile hands, random or near a valid hand, with jokers and flowers, some with exposed sets
+    (``tests/flex_reference.random_case``), and for the Flextra ruleset its own shapes changed in
+    one to three tiles."""
+    rng = random.Random(seed)
+    tileset = ruleset.tileset
+    found: list[mr.Hand] = []
+    while len(found) < count:
+        if ruleset is FLEXTRA and rng.random() < 0.5:
+            tiles = list(mr.Hand.parse(rng.choice(FLEXTRA_HANDS)).concealed)
+            for _ in range(rng.randint(0, 3)):
+                tiles[rng.randrange(len(tiles))] = rng.choice([mr.Tile.JOKER, *tileset.tiles])
+            hand = mr.Hand(tiles)
+        else:
+            hand = random_case(rng).hand
+        if rng.random() < 0.2:  # more jokers
+            tiles = list(hand.concealed)
+            for _ in range(rng.randint(1, 4)):
+                tiles[rng.randrange(len(tiles))] = mr.Tile.JOKER
+            hand = mr.Hand(tiles, hand.melds)
+        if len(hand) == 14 and not tileset.problems(hand) and not ruleset._exposure_reasons(hand):
+            found.append(hand)
+    return found
+
+
+def _away(ruleset: FlexRuleset, hand: mr.Hand) -> int | None:
+    try:
+        return ruleset.tiles_away(hand)
+    except mr.UnreachableError:
+        return None
+
+
+def _exchanges(ruleset: FlexRuleset, hand: mr.Hand) -> list[mr.Hand]:
+    """Every hand one exchange away: a concealed tile out, any tile of the set in (within its
+    counts), the exposed sets kept."""
+    found = []
+    for out in sorted(set(hand.concealed)):
+        rest = hand.discard(out)
+        for tile in ruleset.tileset.tiles:
+            if rest.count(tile) < ruleset.tileset.count(tile) and tile is not out:
+                found.append(rest.draw(tile))
+    return found
+
+
+def _check_exactness(ruleset: FlexRuleset, hand: mr.Hand) -> None:
+    away = _away(ruleset, hand)
+    assert (away == 0) == ruleset.evaluate(hand).is_winning, str(hand)
+    after = [_away(ruleset, other) for other in _exchanges(ruleset, hand)]
+    if away is None:
+        assert all(other is None for other in after), str(hand)  # the exposed sets still rule out all
+        return
+    assert all(other is not None and other >= away - 1 for other in after), str(hand)
+    if away > 0:
+        assert away - 1 in after, str(hand)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_tiles_away_is_exact_on_seeded_hands(seed: int) -> None:
+    """The issue's exactness property, default options: 0 exactly when ``evaluate`` says Mahjong;
+    no exchange (a concealed tile out, any tile in) lowers tiles away by more than one; from a hand
+    not yet valid, some exchange lowers it by exactly one."""
+    for hand in _seeded_hands(300 + seed, 8, FLEX):
+        _check_exactness(FLEX, hand)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_tiles_away_is_exact_on_seeded_hands_with_every_flextra_rule(seed: int) -> None:
+    for hand in _seeded_hands(400 + seed, 5, FLEXTRA):
+        _check_exactness(FLEXTRA, hand)
+
+
+@pytest.mark.parametrize(
+    ("options", "text", "away"),
+    [
+        # Ruling F1: one suit's dragon as 0 and as 10, two pairs of the Green dragon.
+        pytest.param({}, "GD GD 2B 2B 4B 4B 6B 6B 8B 8B GD GD FF", 0, id="dragon-both-ends"),
+        pytest.param({"jokers": 0}, "GD GD 2B 2B 4B 4B 6B 6B 8B 8B GD GD FF", 0, id="dragon-both-ends-no-jokers"),
+        # Two triples of one dragon need two jokers beyond its four copies. Without jokers in the
+        # game, the dragons make two pairs and two more tiles are missing (two pairs grown to
+        # triples, or a flower pair): the 9s fit no block with 0-2-4-6-8-10.
+        pytest.param({}, "GD GD GD 2B 2B 4B 4B 6B 6B 8B 8B GD J J", 0, id="dragon-two-triples"),
+        pytest.param({"jokers": 0}, "GD GD GD 2B 2B 4B 4B 6B 6B 8B 8B GD 9B 9D", 2, id="dragon-no-jokers"),
+        # The exposed Green dragon is the 0, and the concealed one (with two jokers) the 10.
+        pytest.param({}, "[GD GD GD] GD J J 2B 2B 4B 4B 6B 6B 8B 8B", 0, id="exposed-dragon-and-concealed"),
+        # Both exposed: the earlier programme kept one exposed set per kind and called this hand,
+        # a Mahjong, unreachable.
+        pytest.param({}, "[GD GD GD] [GD J J] 2B 2B 4B 4B 6B 6B 8B 8B", 0, id="dragon-exposed-twice"),
+        pytest.param({}, "[GD GD GD] [GD J J] 2B 2B 4B 4B 6B 6B 8B 9B", 1, id="dragon-exposed-twice-one-off"),
+        # An exposed all-joker set stands where the hand holds least: here the 4.
+        pytest.param({}, "[JJJ] 333C 555C 666C 7C 9D", 1, id="all-joker-exposure"),
+        pytest.param({}, "[JJJJ] [JJJJ] 22C 33C 44C", 0, id="two-all-joker-exposures"),
+        pytest.param({"flowers": 0}, "FFFF 222B 444B 666B", None, id="flowers-not-in-the-game"),
+        # A SEQUENCE quint shares its kinds with the Odds sets, and without jokers no kind may
+        # have more slots than copies (the slower programme settles these).
+        pytest.param(
+            {"jokers": 0, "sequence_quints": True}, "1B 3B 5B 7B 9B 33B 55B 777B 11B", 0, id="quint-no-jokers"
+        ),
+        pytest.param(
+            {"jokers": 0, "sequence_quints": True}, "1B 3B 5B 7B 9B 33B 55B 777B 1B 9D", 1, id="quint-no-jokers-one-off"
+        ),
+    ],
+)
+def test_tiles_away_by_hand(options: dict[str, int], text: str, away: int | None) -> None:
+    ruleset = FlexRuleset(FlexOptions(**options))  # type: ignore[arg-type]
+    if away is None:
+        with pytest.raises(mr.TileSetError):
+            ruleset.tiles_away(text)
+        return
+    hand = mr.Hand.parse(text)
+    assert ruleset.tiles_away(hand) == away
+    assert ruleset.evaluate(hand).is_winning == (away == 0)
+
+
+# -- discard options ---------------------------------------------------------------------------------
+
+
+def test_the_obvious_discard_is_best() -> None:
+    """A 14-tile hand one tile from 333C 44B 555C 666C 777C: throwing the 9D leaves it waiting on
+    any tile that grows a set (4B, 3C, 5C, 6C, 7C) or a joker for a triple or quad. Unseen
+    copies: 4B 4-2, 3C 4-3, 5C 4-3, 6C 4-3, 7C 4-2 and 8 jokers, 15 in all."""
+    options = FLEX.discard_options("333C 44B 555C 666C 77C 9D")
+    best = options[0]
+    assert best.discard == mr.Tile.parse("9D")
+    assert best.tiles_away == 1
+    assert best.helpful == frozenset(mr.parse_tiles("4B 3C 5C 6C 7C J"))
+    assert best.helpful_unseen == 15
+    # Any other discard breaks a set: two tiles away.
+    assert [option.tiles_away for option in options[1:]] == [2] * (len(options) - 1)
+    assert len({option.discard for option in options}) == len(options) == 6
+
+
+def test_seen_tiles_are_not_unseen() -> None:
+    seen: list[mr.Tile | str] = [mr.Tile.parse("7C"), "7C", "J"]
+    best = FLEX.discard_options("333C 44B 555C 666C 77C 9D", seen=seen)[0]
+    assert best.helpful_unseen == 15 - 3
+    assert FLEX.discard_options("333C 44B 555C 666C 77C 9D", seen="7C 7C J")[0].helpful_unseen == 12
+
+
+def test_discard_options_of_a_winning_hand() -> None:
+    """Every discard from a Mahjong leaves a hand waiting. Throwing a 3C leaves 33C, which a 3C
+    or a joker for any triple completes; throwing a 4B leaves a lone 4B, which only a 4B pairs:
+    helped by 4B, with 2 unseen (the hand holds the other two)."""
+    options = FLEX.discard_options("333C 44B 555C 666C 777C")
+    assert all(option.tiles_away == 1 for option in options)
+    by_tile = {str(option.discard): option for option in options}
+    assert by_tile["4B"].helpful == frozenset({mr.Tile.parse("4B")})
+    assert by_tile["4B"].helpful_unseen == 2
+    assert mr.Tile.JOKER in by_tile["3C"].helpful
+    assert options[-1].discard == mr.Tile.parse("4B")  # the fewest unseen helpful copies
+    unseen = [option.helpful_unseen for option in options]
+    assert unseen == sorted(unseen, reverse=True)
+
+
+def test_discarding_a_blank() -> None:
+    with_blanks = FlexRuleset(FlexOptions(blanks=2))
+    best = with_blanks.discard_options("333C 44B 555C 666C 77C Blank")[0]
+    assert (str(best.discard), best.tiles_away) == ("Blank", 1)
+
+
+def test_discard_options_need_14_tiles() -> None:
+    with pytest.raises(mr.HandSizeError, match="discard options is defined for hands of 14 tiles"):
+        FLEX.discard_options("333C 44B 555C 666C 77C")
+
+
+def test_discard_options_when_exposures_rule_out_every_hand() -> None:
+    # "a pair cannot be exposed": no discard leaves a valid hand within reach.
+    assert FLEX.discard_options("333C 44B 555C 666C 7C [77C]") == []
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_discard_options_match_tiles_away(seed: int) -> None:
+    """Each option agrees with tiles_away tile by tile, on seeded hands with exposed sets."""
+    for hand in _seeded_hands(500 + seed, 2, FLEX):
+        options = FLEX.discard_options(hand)
+        expected = []
+        for out in sorted(set(hand.concealed)):
+            rest = hand.discard(out)
+            away = _away(FLEX, rest)
+            if away is None:
+                continue
+            helpful = {
+                tile
+                for tile in TILESET.tiles
+                if hand.count(tile) < TILESET.count(tile) and _away(FLEX, rest.draw(tile)) == away - 1
+            }
+            unseen = sum(TILESET.count(tile) - hand.count(tile) for tile in helpful)
+            expected.append(mr.DiscardOption(out, away, frozenset(helpful), unseen))
+        expected.sort(key=lambda option: (option.tiles_away, -option.helpful_unseen, option.discard))
+        assert options == expected, str(hand)

@@ -1,455 +1,912 @@
 """Exact tiles away for Flex: the fewest tiles to exchange to reach any valid Flex hand.
 
-Every valid hand is a *target*: a multiset of sets, each of one tile (or of jokers), some of
-them exposed already. The distance to one target is the solver's formula (natural tiles fill
-first the slots jokers cannot fill: pairs, flowers, singles; jokers fill what is left of the
-triples and quads). The minimum over every standard number hand is a dynamic programme over the
-numbers of a sequence, for each choice of suits, flower set and singles sets: at each number the
-hand's set is skipped (outside the block of consecutive numbers), an exposed set, or a concealed
-set of 2 to 4 tiles in one of the suits. A tile kind's cost is settled once all its slots are
-known (a dragon's at the end, since it is both 0 and 10, ruling F1). Winds hands and the Flextra
-special sequences have few shapes and are enumerated with :func:`~mahjong_rules.solver.target_away`.
+Every valid hand is a *target*: a multiset of sets, some of them exposed already. The distance to
+one target is the solver's formula: natural tiles fill first the slots jokers cannot fill (pairs,
+flowers, singles sets), jokers fill what is left of the triples and quads, so a target costs
+``max(P, P + E - J)`` with ``P`` the tiles missing from joker-free slots, ``E`` from the others and
+``J`` the hand's jokers.
+
+A number hand is a block of consecutive numbers of one sequence, one set per number (ruling F5).
+Each number takes its set in the suit where the hand holds most of it, and the sets of a block are
+then interchangeable positions described by how many copies the hand holds: the cost of a block
+for every histogram of those counts is a table computed once (:mod:`._window`), and a block's
+histogram is a difference of prefix sums. Exposed number sets fix their positions, exposed
+all-joker sets take the positions where the hand holds least, and singles sets (Flextra) take
+their tiles from the counts first. Two kinds of target need more than a lookup: the full Evens
+block whose dragon is one suit's 0 and 10 (ruling F1), whose two sets share that dragon's copies;
+and targets that may need more jokers than the game has left, because a kind has more slots than
+copies (then the earlier, slower programme of :mod:`._distance_dp` decides).
+
+Winds, Like Numbers, Double Sequence and Opposite Winds hands are rows of positions too, and use
+the same tables. Families of targets are tried cheapest bound first, and the search stops at the
+floor (0 for 14 tiles, 1 for 13) or when no family left can do better.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from mahjong_rules.hand import Hand
+from mahjong_rules.melds import Meld
+from mahjong_rules.rulesets.flex import _distance_dp
+from mahjong_rules.rulesets.flex._window import IMPOSSIBLE, POW, cost_tables, drop_lowest
 from mahjong_rules.rulesets.flex.options import FlexOptions
-from mahjong_rules.rulesets.flex.rules import SEQUENCES
-from mahjong_rules.rulesets.flex.sets import NUMBER_SUITS, FlexSet, FlexSuit, SetKind, group_of_meld, read_group
-from mahjong_rules.solver import Grammar, Group, TargetGroup, target_away
-from mahjong_rules.solver.distance import KindCost, add_to_front, kind_cost, singles_multisets
-from mahjong_rules.tiles import NUM_TILE_KINDS, Seat, Suit, Tile
+from mahjong_rules.rulesets.flex.sets import NUMBER_SUITS, FlexSuit, SetKind, group_of_meld, read_group
+from mahjong_rules.solver import Grammar
+from mahjong_rules.tiles import Tile
 
-__all__ = ["flex_tiles_away"]
+__all__ = ["FlexDistance", "flex_tiles_away"]
 
 JOKER = Tile.JOKER.index
 FLOWER = Tile.FLOWER.index
 HAND_SIZE = 14
-_INFINITY = 1 << 20
-WIND_INDEXES = tuple(seat.wind.index for seat in Seat)
+INFINITY = IMPOSSIBLE
+WINDS = (30, 31, 32, 33)  # East, South, West, North
+OPPOSITE_WINDS = ((33, 31), (30, 32))  # North and South, East and West
+
+KIND = tuple(
+    tuple(27 + suit if number in (0, 10) else 9 * suit + number - 1 for number in range(11)) for suit in range(3)
+)
+"""KIND[suit][number]: the tile of a number (0 and 10: the suit's dragon, ruling F1)."""
+SEQUENCES = (tuple(range(11)), (0, 2, 4, 6, 8, 10), (1, 3, 5, 7, 9), (0, 3, 6, 9))
+EVENS = 1
+BLOCKS = tuple(sequence[start : start + 3] for sequence in SEQUENCES for start in range(len(sequence) - 2))
+"""The three-number blocks of Double Sequence."""
+SUIT_PAIRS = ((0, 1), (0, 2), (1, 2))
+
+WINDS_SUIT = 8
+FLOWERS_SUIT = 16
+SUIT_BIT = {FlexSuit.BAMS: 1, FlexSuit.CRAKS: 2, FlexSuit.DOTS: 4, FlexSuit.WINDS: 8, FlexSuit.FLOWERS: 16}
 
 
-def _kind(suit: FlexSuit, number: int) -> int:
-    real = Suit(NUMBER_SUITS.index(suit))
-    return real.dragon.index if number in (0, 10) else real.tile(number).index
+def _suit_choices(others: int) -> tuple[tuple[int, ...], ...]:
+    """The largest sets of number suits (0-2) that keep a hand with the suits ``others`` (bits)
+    within two suits."""
+    room = 2 - others.bit_count()
+    if room < 0:
+        return ()
+    present = [suit for suit in range(3) if others >> suit & 1]
+    free = [suit for suit in range(3) if not others >> suit & 1]
+    return tuple(tuple(sorted(present + list(extra))) for extra in itertools.combinations(free, room))
 
 
-Front = list[tuple[int, int]]
+SUIT_CHOICES = tuple(_suit_choices(others) for others in range(32))
 
 
-class _Problem(NamedTuple):
-    """What every target of a hand shares: the hand's counts, what is available, the exposures."""
-
-    held: tuple[int, ...]
-    available: tuple[int, ...]
-    jokers: int
-    fixed: tuple[FlexSet, ...]  # exposed number sets (each is its number's set)
-    wild: tuple[FlexSet, ...]  # exposed all-joker sets
-    winds: tuple[FlexSet, ...]
-    flowers: tuple[FlexSet, ...]
-    singles: tuple[FlexSet, ...]
-    other: tuple[FlexSet, ...]
+def _tile_range(tiles: int) -> range:
+    """How many concealed sets of 2 to 4 tiles can hold ``tiles`` tiles."""
+    return range((tiles + 3) // 4, tiles // 2 + 1)
 
 
-def _problem(hand: Hand, options: FlexOptions) -> _Problem:
-    available = list(options.tileset.counts)
-    sets = [read_group(group_of_meld(meld), exposed=True) for meld in hand.melds]
-    for flex_set in sets:
-        for index in flex_set.group.tiles:
-            available[index] -= 1
-        available[JOKER] -= flex_set.jokers
-    by_kind = {kind: tuple(s for s in sets if s.kind is kind) for kind in SetKind}
-    return _Problem(
-        hand.concealed_counts,
-        tuple(available),
-        hand.concealed_counts[JOKER],
-        by_kind[SetKind.NUMBER],
-        by_kind[SetKind.JOKERS],
-        by_kind[SetKind.WIND],
-        by_kind[SetKind.FLOWER],
-        by_kind[SetKind.SINGLES],
-        by_kind[SetKind.OTHER],
+Option = tuple[int, int, int, int, int]
+"""One way to fill a position: (tiles, missing from pairs, missing from triples and quads, jokers
+forced, exposed all-joker sets used)."""
+WILD: Option = (0, 0, 0, 0, 1)
+
+
+@functools.cache
+def _set_options(held: int, copies: int) -> tuple[Option, ...]:
+    """The sets of one kind of which the hand holds ``held`` and the game has ``copies`` left."""
+    options: list[Option] = []
+    if copies >= 2:
+        options.append((2, max(2 - held, 0), 0, 0, 0))
+    options += [(size, 0, max(size - held, 0), max(size - copies, 0), 0) for size in (3, 4)]
+    return tuple(options)
+
+
+@functools.cache
+def _dragon_options(held: int, copies: int) -> tuple[Option, ...]:
+    """Two sets of one dragon, as 0 and as 10 (ruling F1): its copies fill the pairs first."""
+    options: list[Option] = []
+    for zero, ten in itertools.product((2, 3, 4), repeat=2):
+        no_joker = (2 if zero == 2 else 0) + (2 if ten == 2 else 0)
+        joker = (zero if zero > 2 else 0) + (ten if ten > 2 else 0)
+        if no_joker <= copies:
+            pairs = max(no_joker - held, 0)
+            missing = max(joker - max(held - no_joker, 0), 0)
+            options.append((zero + ten, pairs, missing, max(no_joker + joker - copies, 0), 0))
+    return tuple(options)
+
+
+def _starts(size: int, length: int, fixed: int, low: int, high: int) -> range:
+    """Where a block of ``size`` numbers of a sequence of ``length`` may start, holding every
+    exposed set (the ``fixed`` of them lie from position ``low`` to ``high``)."""
+    if fixed:
+        return range(max(0, high - size + 1), min(low, length - size) + 1)
+    return range(length - size + 1)
+
+
+def _number_tiles(held: Sequence[int], suits: tuple[int, ...]) -> int:
+    """The most number tiles and dragons of ``suits`` a number hand can keep: at each number the
+    suit holding most (a dragon may be 0 and 10)."""
+    if len(suits) == 2:
+        first, second = suits
+        kept = sum(map(max, held[9 * first : 9 * first + 9], held[9 * second : 9 * second + 9]))
+        return kept + held[27 + first] + held[27 + second]
+    if suits:
+        return sum(held[9 * suits[0] : 9 * suits[0] + 9]) + held[27 + suits[0]]
+    return 0
+
+
+PLAIN_WINDOWS = tuple(
+    tuple(
+        tuple(
+            (start, start + size)
+            for size in _tile_range(tiles)
+            if 1 <= size <= len(numbers)
+            for start in range(len(numbers) - size + 1)
+            if not (index == EVENS and size == 6)  # the full Evens block has its own reckoning
+        )
+        for tiles in range(HAND_SIZE + 1)
+    )
+    for index, numbers in enumerate(SEQUENCES)
+)
+"""PLAIN_WINDOWS[sequence][tiles]: the blocks (start, end) of concealed sets holding ``tiles``."""
+
+
+class _Pattern(NamedTuple):
+    """A Flextra singles set: its tiles, its slots per kind, its size and suit (bit)."""
+
+    tiles: tuple[int, ...]
+    slots: tuple[tuple[int, int], ...]
+    size: int
+    suit: int
+
+
+def _pattern(tiles: tuple[int, ...]) -> _Pattern:
+    slots = tuple((kind, tiles.count(kind)) for kind in sorted(set(tiles)))
+    suit = Tile.from_index(tiles[0]).american_suit
+    return _Pattern(tiles, slots, len(tiles), WINDS_SUIT if suit is None else 1 << suit.value)
+
+
+class _NeedsProgramme(Exception):
+    """The tables cannot settle an instance: too many numbers short of copies."""
+
+
+class _Exposed:
+    """A hand's exposed sets, sorted by what they are, and the tiles left for the rest."""
+
+    __slots__ = (
+        "assignments",
+        "available",
+        "available_jokers",
+        "fixed",
+        "fixed_numbers",
+        "fixed_size",
+        "fixed_suits",
+        "flowers",
+        "melds",
+        "other",
+        "short",
+        "singles",
+        "singles_size",
+        "singles_suits",
+        "tiles",
+        "wild",
+        "wild_size",
+        "winds",
     )
 
-
-# -- standard number hands (and Opposite Winds) -----------------------------------------------------
-
-State = tuple[int, int, int, int, tuple[int, ...], tuple[tuple[int, int], ...]]
-"""(phase, tiles, forced jokers, exposures used (bits), all-joker exposures used per size,
-dragon slots (no-joker, joker) per suit in play)."""
-
-
-def _numbers_dp(
-    problem: _Problem,
-    suits: tuple[FlexSuit, ...],
-    sequence: tuple[int, ...],
-    start: dict[tuple[int, int, tuple[int, ...]], Front],
-    no_joker_slots: Sequence[int],
-    closed_kinds: frozenset[int],
-    allow_no_numbers: bool,
-) -> int:
-    """The cheapest way to add number sets of ``suits`` in one block of ``sequence`` to the
-    ``start`` states ((tiles, forced jokers, all-joker exposures used per size) -> front), given
-    the slots already fixed on each kind."""
-    wild_sizes = _wild_sizes(problem)
-    wild_needed = tuple(sum(1 for s in problem.wild if s.size == size) for size in wild_sizes)
-    zero_dragons = tuple((0, 0) for _ in suits)
-    states: dict[State, Front] = {}
-    for (tiles, forced, wild_used), front in start.items():
-        states[(0, tiles, forced, 0, wild_used, zero_dragons)] = list(front)
-    fixed_by_kind = {flex_set.group.tiles[0]: position for position, flex_set in enumerate(problem.fixed)}
-    for number in sequence:
-        kinds = [_kind(suit, number) for suit in suits]
-        is_dragon = number in (0, 10)
-        # What each choice at this number costs does not depend on the state: settle it once.
-        skip_cost = _number_cost(problem, kinds, None, 0, 0, is_dragon, no_joker_slots, closed_kinds)
-        choices: list[_Choice] = []
-        for position, kind in enumerate(kinds):
-            fixed = fixed_by_kind.get(kind)
-            if fixed is not None and skip_cost is not None:
-                choices.append(_Choice(problem.fixed[fixed].size, skip_cost, fixed=fixed))
-                if not is_dragon:
-                    continue  # ruling F5: the exposed set is this number's one set
-            for wild_position, size in enumerate(wild_sizes):
-                if skip_cost is not None:
-                    choices.append(_Choice(size, skip_cost, wild=wild_position))
-            for size in (2, 3, 4):
-                no_joker, joker = (2, 0) if size == 2 else (0, size)
-                cost = _number_cost(problem, kinds, position, no_joker, joker, is_dragon, no_joker_slots, closed_kinds)
-                if cost is not None:
-                    dragon = (position, no_joker, joker) if is_dragon else None
-                    choices.append(_Choice(size, cost, dragon=dragon))
-        following: dict[State, Front] = {}
-        for (phase, tiles, forced, used, wild_used, dragons), front in states.items():
-            if skip_cost is not None:
-                _store(
-                    following,
-                    (0 if phase == 0 else 2, tiles, forced, used, wild_used, dragons),
-                    front,
-                    skip_cost,
-                    problem,
-                )
-            if phase == 2:
-                continue
-            for choice in choices:
-                new_used, new_wild, new_dragons = used, wild_used, dragons
-                if choice.fixed is not None:
-                    if used >> choice.fixed & 1:
-                        continue
-                    new_used = used | 1 << choice.fixed
-                if choice.wild is not None:
-                    if wild_used[choice.wild] >= wild_needed[choice.wild]:
-                        continue
-                    more = list(wild_used)
-                    more[choice.wild] += 1
-                    new_wild = tuple(more)
-                if choice.dragon is not None:
-                    position, no_joker, joker = choice.dragon
-                    updated = list(dragons)
-                    updated[position] = (dragons[position][0] + no_joker, dragons[position][1] + joker)
-                    new_dragons = tuple(updated)
-                state = (1, tiles + choice.size, forced, new_used, new_wild, new_dragons)
-                _store(following, state, front, choice.cost, problem)
-        states = following
-    best = _INFINITY
-    all_used = (1 << len(problem.fixed)) - 1
-    for (phase, tiles, forced, used, wild_used, dragons), front in states.items():
-        if tiles != HAND_SIZE or used != all_used or wild_used != wild_needed:
-            continue
-        if phase == 0 and not allow_no_numbers:
-            continue
-        extra_pairs = extra_jokers = 0
-        total_forced = forced
-        possible = True
-        for suit, (no_joker, joker) in zip(suits, dragons, strict=True):
-            kind = _kind(suit, 0)
-            if kind in closed_kinds:
-                continue
-            cost = kind_cost(no_joker_slots[kind] + no_joker, joker, problem.held[kind], problem.available[kind])
-            if cost is None:
-                possible = False
-                break
-            extra_pairs += cost.no_joker
-            extra_jokers += cost.joker
-            total_forced += cost.forced
-        if not possible or total_forced > problem.available[JOKER]:
-            continue
-        for pairs, jokers in front:
-            best = min(best, pairs + extra_pairs + max(jokers + extra_jokers - problem.jokers, 0))
-    return best
-
-
-def _wild_sizes(problem: _Problem) -> list[int]:
-    return sorted({flex_set.size for flex_set in problem.wild})
-
-
-class _Choice(NamedTuple):
-    """One way to give a number its set: ``size`` tiles, the cost of this number's kinds, and
-    which exposure (fixed or all-joker) it uses, or the dragon slots it adds (settled at the end)."""
-
-    size: int
-    cost: KindCost
-    fixed: int | None = None
-    wild: int | None = None
-    dragon: tuple[int, int, int] | None = None
-
-
-def _number_cost(
-    problem: _Problem,
-    kinds: Sequence[int],
-    chosen: int | None,
-    no_joker: int,
-    joker: int,
-    is_dragon: bool,
-    no_joker_slots: Sequence[int],
-    closed_kinds: frozenset[int],
-) -> KindCost | None:
-    """Settle this number's kinds (dragons wait for the end: they are 0 and 10)."""
-    pairs = jokers = forced = 0
-    if not is_dragon:
-        for position, kind in enumerate(kinds):
-            if kind in closed_kinds:
-                continue
-            mine = position == chosen
-            cost = kind_cost(
-                no_joker_slots[kind] + (no_joker if mine else 0),
-                joker if mine else 0,
-                problem.held[kind],
-                problem.available[kind],
-            )
-            if cost is None:
-                return None
-            pairs, jokers, forced = pairs + cost.no_joker, jokers + cost.joker, forced + cost.forced
-    return KindCost(pairs, jokers, forced)
-
-
-def _store(following: dict[State, Front], state: State, front: Front, cost: KindCost, problem: _Problem) -> None:
-    phase, tiles, forced, used, wild_used, dragons = state
-    forced += cost.forced
-    if tiles > HAND_SIZE or forced > problem.available[JOKER]:
-        return
-    target = following.setdefault((phase, tiles, forced, used, wild_used, dragons), [])
-    for pairs, jokers in front:
-        add_to_front(target, (pairs + cost.no_joker, jokers + cost.joker))
-
-
-def _suit_of_singles(pattern: Sequence[int]) -> FlexSuit:
-    tile = Tile.from_index(pattern[0])
-    suit = tile.american_suit
-    return FlexSuit.WINDS if suit is None else NUMBER_SUITS[suit.value]
-
-
-def _number_suit_choices(others: set[FlexSuit]) -> list[tuple[FlexSuit, ...]]:
-    """The largest sets of number suits that keep the hand within two suits."""
-    room = 2 - len(others)
-    if room < 0:
-        return []
-    present = [suit for suit in NUMBER_SUITS if suit in others]
-    free = [suit for suit in NUMBER_SUITS if suit not in others]
-    return [
-        tuple(sorted(present + list(extra), key=NUMBER_SUITS.index)) for extra in itertools.combinations(free, room)
-    ]
-
-
-def _standard_away(problem: _Problem, options: FlexOptions, grammar: Grammar) -> int:
-    if problem.winds or len(problem.flowers) > 1:
-        return _INFINITY
-    best = _INFINITY
-    exposed_singles = [flex_set.group.tiles for flex_set in problem.singles]
-    exposed_singles_tiles = sum(len(pattern) for pattern in exposed_singles)
-    flower_sizes: list[int]
-    flower_sizes = [problem.flowers[0].size] if problem.flowers else [0, *list(range(2, options.flowers + 1))]
-    fixed_tiles = sum(s.size for s in problem.fixed) + sum(s.size for s in problem.wild)
-    for singles in singles_multisets(grammar.singles, HAND_SIZE - exposed_singles_tiles - fixed_tiles):
-        all_singles = list(singles) + exposed_singles
-        slots = [0] * NUM_TILE_KINDS
-        for pattern in singles:
-            for index in pattern:
-                slots[index] += 1
-        singles_suits = {_suit_of_singles(pattern) for pattern in all_singles}
-        base_tiles = exposed_singles_tiles + sum(len(p) for p in singles)
-        for with_flowers in (False, True):
-            sizes = [size for size in flower_sizes if (size > 0) == with_flowers]
-            if not sizes:
-                continue
-            others = singles_suits | ({FlexSuit.FLOWERS} if with_flowers else set())
-            for suits in _number_suit_choices(others):
-                if any(flex_set.suit not in suits for flex_set in problem.fixed):
-                    continue
-                for sequence in SEQUENCES.values():
-                    # Settle now every kind no number set can touch: flowers, singles-only kinds.
-                    touched = {_kind(suit, number) for suit in suits for number in (*sequence, 0)}
-                    base = _settle_untouched(problem, slots, touched)
-                    if base is None:
-                        continue
-                    no_wild = (0,) * len(_wild_sizes(problem))
-                    start: dict[tuple[int, int, tuple[int, ...]], Front] = {}
-                    for size in sizes:
-                        flower_slots = size if not problem.flowers else 0
-                        flower_cost = kind_cost(flower_slots, 0, problem.held[FLOWER], problem.available[FLOWER])
-                        if flower_cost is None:
-                            continue
-                        forced = base.forced + flower_cost.forced
-                        front = start.setdefault((base_tiles + size, forced, no_wild), [])
-                        add_to_front(front, (base.no_joker + flower_cost.no_joker, 0))
-                    if start:
-                        closed = frozenset({FLOWER})
-                        best = min(best, _numbers_dp(problem, suits, sequence, start, slots, closed, True))
-    return best
-
-
-def _settle_untouched(problem: _Problem, slots: Sequence[int], touched: set[int]) -> KindCost | None:
-    pairs = jokers = forced = 0
-    for index, count in enumerate(slots):
-        if count and index not in touched:
-            cost = kind_cost(count, 0, problem.held[index], problem.available[index])
-            if cost is None:
-                return None
-            pairs += cost.no_joker
-            forced += cost.forced
-    return KindCost(pairs, jokers, forced)
-
-
-def _opposite_winds_away(problem: _Problem) -> int:
-    """Flextra Opposite Winds: two sets of opposite winds and number sets of one suit."""
-    if problem.flowers or problem.singles:
-        return _INFINITY
-    best = _INFINITY
-    wild_sizes = _wild_sizes(problem)
-    exposed_winds = {flex_set.wind: flex_set for flex_set in problem.winds}
-    if len(exposed_winds) < len(problem.winds):
-        return _INFINITY
-    for pair in ((Seat.NORTH, Seat.SOUTH), (Seat.EAST, Seat.WEST)):
-        if any(wind not in pair for wind in exposed_winds):
-            continue
-        start: dict[tuple[int, int, tuple[int, ...]], Front] = {}
-        # Each wind of the pair: its exposed set, an all-joker exposure, or a concealed set.
-        choices: list[list[tuple[str, int]]] = []
-        for wind in pair:
-            if wind in exposed_winds:
-                choices.append([("exposed", exposed_winds[wind].size)])
+    def __init__(self, melds: Sequence[Meld], counts: Sequence[int]) -> None:
+        available = list(counts)
+        self.fixed: list[tuple[int, int, tuple[int, ...]]] = []  # kind, size, numbers
+        self.fixed_suits = 0
+        self.wild: list[int] = []
+        self.winds: dict[int, int] = {}
+        self.flowers: list[int] = []
+        self.singles: list[tuple[int, ...]] = []
+        self.singles_suits = 0
+        self.other = False
+        self.melds = tuple(melds)
+        self.tiles = sum(meld.size for meld in melds)
+        for meld in melds:
+            group = group_of_meld(meld)
+            flex_set = read_group(group, exposed=True)
+            for index in group.tiles:
+                available[index] -= 1
+            available[JOKER] -= group.jokers
+            kind = flex_set.kind
+            if kind is SetKind.NUMBER:
+                assert flex_set.suit is not None
+                self.fixed.append((group.tiles[0], group.size, flex_set.numbers))
+                self.fixed_suits |= SUIT_BIT[flex_set.suit]
+            elif kind is SetKind.JOKERS:
+                self.wild.append(group.size)
+            elif kind is SetKind.WIND:
+                assert flex_set.wind is not None
+                wind = flex_set.wind.wind.index
+                if wind in self.winds:
+                    self.other = True  # two sets of one wind: no hand holds both
+                self.winds[wind] = group.size
+            elif kind is SetKind.FLOWER:
+                self.flowers.append(group.size)
+            elif kind is SetKind.SINGLES:
+                assert flex_set.suit is not None
+                self.singles.append(group.tiles)
+                self.singles_suits |= SUIT_BIT[flex_set.suit]
             else:
-                choices.append([("concealed", size) for size in (2, 3, 4)] + [("wild", size) for size in wild_sizes])
-        for picked in itertools.product(*choices):
-            pairs = jokers = forced = 0
-            wild_used = [0] * len(wild_sizes)
-            possible = True
-            for wind, (source, size) in zip(pair, picked, strict=True):
-                if source == "wild":
-                    wild_used[wild_sizes.index(size)] += 1
-                if source != "concealed":
-                    continue
-                no_joker, joker = (2, 0) if size == 2 else (0, size)
-                cost = kind_cost(no_joker, joker, problem.held[wind.wind.index], problem.available[wind.wind.index])
-                if cost is None:
-                    possible = False
-                    break
-                pairs, jokers, forced = pairs + cost.no_joker, jokers + cost.joker, forced + cost.forced
-            needed = [sum(1 for s in problem.wild if s.size == size) for size in wild_sizes]
-            if possible and all(used <= need for used, need in zip(wild_used, needed, strict=True)):
-                tiles = sum(size for _, size in picked)
-                add_to_front(start.setdefault((tiles, forced, tuple(wild_used)), []), (pairs, jokers))
-        for suit in NUMBER_SUITS:
-            if any(flex_set.suit is not suit for flex_set in problem.fixed):
+                self.other = True
+        # A concealed hand shares the game's counts: nothing is short of copies.
+        self.available: Sequence[int] = available if melds else counts
+        self.available_jokers = available[JOKER]
+        self.short = {kind: available[kind] for kind in range(30) if available[kind] < 4}
+        self.fixed_size = sum(size for _, size, _ in self.fixed)
+        self.wild_size = sum(self.wild)
+        self.singles_size = sum(len(pattern) for pattern in self.singles)
+        self.fixed_numbers = {numbers[0] for _, _, numbers in self.fixed if len(numbers) == 1}
+        self.assignments = [self._assign(numbers) for numbers in SEQUENCES]
+
+    def _assign(self, numbers: tuple[int, ...]) -> list[tuple[frozenset[int], int, int]]:
+        """Each way of giving every exposed number set its position in a sequence (a dragon may
+        be 0 or 10): the positions taken, the first and the last."""
+        if not self.fixed:
+            return [(frozenset(), 0, 0)]
+        where = [[numbers.index(n) for n in fixed_numbers if n in numbers] for _, _, fixed_numbers in self.fixed]
+        found = []
+        for positions in itertools.product(*where):
+            taken = frozenset(positions)
+            if len(taken) == len(positions):  # ruling F5: one set per number
+                found.append((taken, min(positions), max(positions)))
+        return found
+
+
+class FlexDistance:
+    """Tiles away for one set of Flex options (see the module's description)."""
+
+    def __init__(self, options: FlexOptions, grammar: Grammar) -> None:
+        self.options = options
+        self.counts = options.tileset.counts
+        self.patterns = tuple(_pattern(tuple(tiles)) for tiles in grammar.singles)
+        self.pattern_tiles = frozenset(pattern.tiles for pattern in self.patterns)
+        self.concealed = _Exposed((), self.counts)
+
+    def away(self, hand: Hand, limit: int = INFINITY) -> int | None:
+        """The fewest tiles to exchange for ``hand`` to become a valid Flex hand of 14 tiles, its
+        exposed sets kept; ``None`` if no valid hand keeps them. With ``limit``, a hand at least
+        that far may be reported as ``None`` (the search stops sooner)."""
+        return self._away(hand.concealed_counts, self._exposed(hand.melds), limit)
+
+    def discards(self, hand: Hand, drawable: Sequence[int]) -> list[tuple[int, int, list[int]]]:
+        """For a hand that must discard: each concealed tile (index) it may discard, the tiles
+        away that leaves, and which of the ``drawable`` tiles (indexes) would then bring it one
+        closer; discards leaving no valid hand within reach are left out."""
+        exposed = self._exposed(hand.melds)
+        held = list(hand.concealed_counts)
+        found = []
+        for discard, count in enumerate(hand.concealed_counts):
+            if not count:
                 continue
-            for sequence in SEQUENCES.values():
-                closed = frozenset(WIND_INDEXES)
-                best = min(best, _numbers_dp(problem, (suit,), sequence, start, [0] * NUM_TILE_KINDS, closed, False))
-    return best
+            held[discard] -= 1
+            away = self._away(held, exposed, INFINITY)
+            if away is not None:
+                helpful = []
+                for tile in drawable:
+                    held[tile] += 1
+                    # A draw brings a hand one tile closer at most: look for hands closer than ``away``.
+                    if self._away(held, exposed, away) is not None:
+                        helpful.append(tile)
+                    held[tile] -= 1
+                found.append((discard, away, helpful))
+            held[discard] += 1
+        return found
+
+    def _exposed(self, melds: Sequence[Meld]) -> _Exposed:
+        return _Exposed(melds, self.counts) if melds else self.concealed
+
+    def _away(self, held: Sequence[int], exposed: _Exposed, limit: int) -> int | None:
+        if exposed.other:
+            return None
+        best = _Search(self, held, exposed, limit).run()
+        return None if best >= limit else best
 
 
-# -- hands with few shapes: enumerated targets ---------------------------------------------------
+class _Search:
+    """One hand's search: the hand, its exposures, and the best distance found so far."""
 
+    def __init__(self, plan: FlexDistance, held: Sequence[int], exposed: _Exposed, limit: int) -> None:
+        self.plan = plan
+        self.options = plan.options
+        self.held = held
+        self.jokers = held[JOKER]
+        self.floor = HAND_SIZE - sum(held) - exposed.tiles
+        self.best = limit
+        self.ex = exposed
+        self.all_tables = cost_tables()  # built on first use, once per process
+        self.tables = self.all_tables[self.jokers]
+        self.drop = drop_lowest()
+        flowers = min(self.options.flowers, exposed.available[FLOWER])
+        self.flower_costs = [(size, max(size - self.held[FLOWER], 0)) for size in range(2, flowers + 1)]
+        self.kept_by_suits: dict[int, int] = {}
 
-def _group(index: int, size: int, jokers: bool) -> TargetGroup:
-    return TargetGroup((index,) * size, jokers and size >= 3)
+    def run(self) -> int:
+        if self._standard((), 0, 0, 0, self.held, self.ex.available, self.ex.short):
+            return self.best
+        options = self.options
+        if options.winds:
+            self._winds()
+            if options.opposite_winds:
+                self._opposite_winds()
+        if options.like_numbers:
+            self._like_numbers()
+        if options.double_sequence:
+            self._double_sequence()
+        if self.plan.patterns and self.best > self.floor:
+            self._standard_singles()
+        return self.best
 
+    # -- standard hands ------------------------------------------------------------------------------
 
-def _winds_targets(options: FlexOptions) -> Iterator[list[TargetGroup]]:
-    flower_sizes = [0, *list(range(2, options.flowers + 1))]
-    for sizes in itertools.product((2, 3, 4), repeat=4):
-        flowers = HAND_SIZE - sum(sizes)
-        if flowers in flower_sizes:
-            groups = [_group(index, size, True) for index, size in zip(WIND_INDEXES, sizes, strict=True)]
-            if flowers:
-                groups.append(_group(FLOWER, flowers, False))
-            yield groups
-
-
-def _like_numbers_targets(options: FlexOptions, grammar: Grammar) -> Iterator[list[TargetGroup]]:
-    extras: list[list[TargetGroup]] = []
-    for flowers in [0, *range(2, options.flowers + 1)]:
-        for count in range(3):
-            for singles in itertools.combinations_with_replacement(grammar.singles, count):
-                if not flowers and not singles:
+    def _standard(
+        self,
+        singles: tuple[_Pattern, ...],
+        singles_size: int,
+        singles_suits: int,
+        base: int,
+        held: Sequence[int],
+        available: Sequence[int],
+        short: dict[int, int],
+    ) -> bool:
+        """Every standard hand with the concealed ``singles`` sets (costing ``base``, their counts
+        already taken out of ``held`` and ``available``; ``short``: the number kinds with fewer
+        than 4 copies left): whether the floor is reached."""
+        ex = self.ex
+        if ex.winds or len(ex.flowers) > 1:
+            return False
+        rest = HAND_SIZE - singles_size - ex.singles_size - ex.fixed_size - ex.wild_size
+        if rest < 0:
+            return False
+        others = singles_suits | ex.singles_suits
+        max_flowers = min(self.options.flowers, ex.available[FLOWER])
+        jokers = self.jokers
+        instances = []
+        for with_flowers in (False, True):
+            if ex.flowers:
+                if not with_flowers:
                     continue
-                extra = [TargetGroup(tuple(pattern), False) for pattern in singles]
-                if flowers:
-                    extra.append(_group(FLOWER, flowers, False))
-                extras.append(extra)
-    for number in range(10):  # 0 stands for the dragons (0 and 10 are the same tiles)
-        kinds = [_kind(suit, number) for suit in NUMBER_SUITS]
-        for sizes in itertools.product((2, 3, 4), repeat=3):
-            for extra in extras:
-                if sum(sizes) + sum(group.size for group in extra) == HAND_SIZE:
-                    yield [_group(kind, size, True) for kind, size in zip(kinds, sizes, strict=True)] + extra
+                sizes = [ex.flowers[0]]
+                choices = [(rest - ex.flowers[0], base)]
+            elif with_flowers:
+                sizes = list(range(2, max_flowers + 1))
+                choices = [(rest - size, base + cost) for size, cost in self.flower_costs]
+            else:
+                sizes = [0]
+                choices = [(rest, base)]
+            choices = [(tiles, extra) for tiles, extra in choices if tiles >= 0]
+            if not choices:
+                continue
+            for suits in SUIT_CHOICES[others | (FLOWERS_SUIT if with_flowers else 0)]:
+                mask = sum(1 << suit for suit in suits)
+                if ex.fixed_suits & ~mask:
+                    continue
+                # A bound: every natural tile a number set can keep, and every joker, kept.
+                kept = jokers + _number_tiles(held, suits)
+                bound = min(extra + max(tiles - kept, 0) for tiles, extra in choices)
+                instances.append((bound, suits, choices, sizes))
+        instances.sort(key=lambda instance: instance[0])
+        for bound, suits, choices, sizes in instances:
+            if bound >= self.best:
+                break
+            try:
+                self._numbers(suits, held, available, short, choices)
+            except _NeedsProgramme:
+                tiles = [Tile.from_index(index) for index, count in enumerate(self.held) for _ in range(count)]
+                away = _distance_dp.standard_instance_away(
+                    Hand(tiles, self.ex.melds),
+                    self.options,
+                    [pattern.tiles for pattern in singles],
+                    sizes,
+                    tuple(NUMBER_SUITS[suit] for suit in suits),
+                )
+                self.best = min(self.best, away)
+            if self.best <= self.floor:
+                return True
+        return False
+
+    def _special_positions(
+        self, suits: tuple[int, ...], held: Sequence[int], short: dict[int, int], tiles: int
+    ) -> dict[int, list[Option]]:
+        """The numbers whose sets a histogram cannot describe, with every way to fill them.
+
+        A kind with fewer than 4 copies left (``short``: exposed, or taken by singles sets) may
+        force jokers into its triples and quads, and with fewer than 2 it cannot make a pair. When
+        the jokers left cover every joker a target of ``tiles`` number tiles could force, only the
+        second matters; otherwise every kind short of copies is counted one set at a time (and
+        more than two such numbers are left to the slower programme)."""
+        ex = self.ex
+        lacking: dict[int, int] = {}  # number -> most copies missing in one of the suits
+        for kind, copies in short.items():
+            if kind < 27:
+                suit, rank = divmod(kind, 9)
+                numbers: tuple[int, ...] = (rank + 1,)
+            elif kind < 30:
+                suit, numbers = kind - 27, (0, 10)
+            else:
+                continue
+            if suit in suits:
+                for number in numbers:
+                    if number not in ex.fixed_numbers:
+                        lacking[number] = max(lacking.get(number, 0), 4 - copies)
+        # A quad forces the most jokers per tile, so the jokers a target forces are at most those
+        # of quads on the numbers shortest of copies, as many as the tiles allow (the last one in
+        # part). The second set of a dragon used as 0 and 10 (ruling F1) finds no copy left.
+        shortages = [missing for number, missing in lacking.items() if number != 10]
+        exposed_dragon = any(len(numbers) == 2 for _, _, numbers in ex.fixed)
+        if not exposed_dragon and tiles >= 2 * (6 - len(ex.fixed) - len(ex.wild)):
+            shortages.append(4)  # the full Evens block fits
+        shortages.sort(reverse=True)
+        quads, part = divmod(tiles, 4)
+        forced = sum(shortages[:quads])
+        if quads < len(shortages):
+            forced += (shortages[quads] * part + 3) // 4
+        enough = 2 if forced <= ex.available_jokers else 4
+        specials: dict[int, list[Option]] = {}
+        for number, missing in lacking.items():
+            if 4 - missing < enough:
+                kinds = [KIND[suit][number] for suit in suits]
+                options = {option for kind in kinds for option in _set_options(held[kind], short.get(kind, 4))}
+                specials[number] = sorted(options)
+        if len(specials) > 2:
+            raise _NeedsProgramme
+        return specials
+
+    def _numbers(
+        self,
+        suits: tuple[int, ...],
+        held: Sequence[int],
+        available: Sequence[int],
+        short: dict[int, int],
+        choices: list[tuple[int, int]],
+    ) -> None:
+        """The best number sets in ``suits`` for each (tiles for them, cost of the rest)."""
+        ex = self.ex
+        wild = len(ex.wild)
+        if not suits:
+            if not ex.fixed and not wild:
+                for tiles, extra in choices:
+                    if tiles == 0 and extra < self.best:
+                        self.best = extra
+            return
+        specials: dict[int, list[Option]] = {}
+        if short:
+            specials = self._special_positions(suits, held, short, max(tiles for tiles, _ in choices))
+            if wild:
+                specials = {number: [*options, WILD] for number, options in specials.items()}
+        if len(suits) == 2:
+            first, second = KIND[suits[0]], KIND[suits[1]]
+            weights = [POW[max(held[first[number]], held[second[number]])] for number in range(11)]
+        else:
+            only = KIND[suits[0]]
+            weights = [POW[held[only[number]]] for number in range(11)]
+        if not specials and not ex.fixed and not wild:
+            self._plain_numbers(weights, suits, held, available, choices)
+            return
+        tables, drop = self.tables, self.drop
+        for index, numbers in enumerate(SEQUENCES):
+            length = len(numbers)
+            for taken, low, high in ex.assignments[index]:
+                fixed = len(taken)
+                prefix = [0]
+                total = 0
+                marked = []
+                for position, number in enumerate(numbers):
+                    if position not in taken:
+                        if number in specials:
+                            marked.append(position)
+                        else:
+                            total += weights[number]
+                    prefix.append(total)
+                full_evens = index == EVENS and 0 not in taken and 5 not in taken
+                for tiles, extra in choices:
+                    best = self.best
+                    if extra >= best:
+                        continue
+                    table = tables[tiles]
+                    for concealed in _tile_range(tiles):
+                        size = concealed + fixed + wild
+                        if size == 0:
+                            best = min(best, extra)
+                            continue
+                        if size > length:
+                            break
+                        for start in _starts(size, length, fixed, low, high):
+                            if full_evens and size == 6:
+                                continue
+                            key = prefix[start + size] - prefix[start]
+                            if marked:
+                                inside = [specials[numbers[p]] for p in marked if start <= p < start + size]
+                                if inside:
+                                    plain = size - fixed - len(inside)
+                                    best = min(best, self._combine(inside, key, plain, tiles) + extra)
+                                    continue
+                            for _ in range(wild):
+                                key = drop[key]
+                            cost = table[key] + extra
+                            if cost < best:
+                                best = cost
+                    self.best = best
+                    if full_evens and 2 * (6 - fixed - wild) <= tiles <= 4 * (6 - fixed - wild):
+                        middle = [specials[numbers[p]] for p in marked if 1 <= p <= 4]
+                        self._full_evens(
+                            prefix[5] - prefix[1], middle, tiles, extra, suits, held, available, fixed, specials
+                        )
+
+    def _plain_numbers(
+        self,
+        weights: list[int],
+        suits: tuple[int, ...],
+        held: Sequence[int],
+        available: Sequence[int],
+        choices: list[tuple[int, int]],
+    ) -> None:
+        """:meth:`_numbers` with nothing exposed and no kind short of copies: every block is one
+        lookup."""
+        tables = self.tables
+        for index, numbers in enumerate(SEQUENCES):
+            prefix = [0]
+            total = 0
+            for number in numbers:
+                total += weights[number]
+                prefix.append(total)
+            windows_by_tiles = PLAIN_WINDOWS[index]
+            for tiles, extra in choices:
+                if extra >= self.best:
+                    continue
+                windows = windows_by_tiles[tiles]
+                if windows:
+                    table = tables[tiles]
+                    cost = min([table[prefix[end] - prefix[start]] for start, end in windows]) + extra
+                    if cost < self.best:
+                        self.best = cost
+                elif tiles == 0:
+                    self.best = extra  # no number set at all: singles and flower sets only
+                if index == EVENS and tiles >= 12:
+                    self._full_evens(prefix[5] - prefix[1], [], tiles, extra, suits, held, available, 0, {})
+
+    def _combine(self, slots: Sequence[Sequence[Option]], key: int, plain: int, tiles: int) -> int:
+        """The cheapest way to fill some positions one option at a time (``slots``) and the
+        ``plain`` positions of ``key`` by the tables, with ``tiles`` tiles in all."""
+        ex = self.ex
+        wild, spare, jokers = len(ex.wild), ex.available_jokers, self.jokers
+        drop = self.drop
+        if not slots:
+            if wild > plain:
+                return INFINITY
+            for _ in range(wild):
+                key = drop[key]
+            return self.tables[tiles][key]
+        all_tables = self.all_tables
+        best = INFINITY
+        for combo in itertools.product(*slots):
+            used = pairs = missing = forced = wilds = 0
+            for option in combo:
+                used += option[0]
+                pairs += option[1]
+                missing += option[2]
+                forced += option[3]
+                wilds += option[4]
+            if used > tiles or forced > spare or wilds > wild or wild - wilds > plain:
+                continue
+            rest = key
+            for _ in range(wild - wilds):
+                rest = drop[rest]
+            if missing <= jokers:
+                cost = pairs + all_tables[jokers - missing][tiles - used][rest]
+            else:
+                cost = pairs + missing - jokers + all_tables[0][tiles - used][rest]
+            best = min(best, cost)
+        return best
+
+    def _full_evens(
+        self,
+        middle: int,
+        middle_slots: Sequence[Sequence[Option]],
+        tiles: int,
+        extra: int,
+        suits: tuple[int, ...],
+        held: Sequence[int],
+        available: Sequence[int],
+        fixed: int,
+        specials: dict[int, list[Option]],
+    ) -> None:
+        """The block 0-2-4-6-8-10 with both ends free: a suit's dragon is its 0 and its 10 (ruling
+        F1), so the ends in one suit share that dragon's copies."""
+        wild = len(self.ex.wild)
+        plain = 4 - fixed - len(middle_slots)
+        dragons = [KIND[suit][0] for suit in suits]
+        best = INFINITY
+        if 0 in specials:
+            ends = [[*_set_options(held[dragon], available[dragon]), *([WILD] if wild else [])] for dragon in dragons]
+            if len(suits) == 2:
+                best = self._combine([*middle_slots, *ends], middle, plain, tiles)
+            elif wild:
+                best = self._combine([*middle_slots, [WILD], ends[0]], middle, plain, tiles)
+        elif len(suits) == 2:
+            key = middle + POW[held[dragons[0]]] + POW[held[dragons[1]]]
+            best = self._combine(middle_slots, key, plain + 2, tiles)
+        elif wild:
+            best = self._combine([*middle_slots, [WILD]], middle + POW[held[dragons[0]]], plain + 1, tiles)
+        for position, dragon in enumerate(dragons):
+            have = held[dragon]
+            if len(dragons) == 2 and 0 not in specials and held[dragons[1 - position]] >= have // 2:
+                continue  # the ends in two suits hold at least what any split of these copies would
+            bar = min(best, self.best - extra)
+            if not middle_slots and self._combine([], middle + 2 * POW[have], plain + 2, tiles) >= bar:
+                continue  # not even with every copy at both ends
+            both = _dragon_options(have, available[dragon])
+            best = min(best, self._combine([*middle_slots, both], middle, plain, tiles))
+        self.best = min(self.best, best + extra)
+
+    def _standard_singles(self) -> None:
+        """Standard hands with concealed Flextra singles sets, fewest missing tiles first."""
+        ex = self.ex
+        patterns = self.plan.patterns
+        held, available = self.held, ex.available
+        misses = self._misses()
+        room = HAND_SIZE - ex.singles_size - ex.fixed_size - ex.wild_size
+        suits_before = ex.singles_suits | ex.fixed_suits
+        chosen: list[_Pattern] = []
+
+        def extend(start: int, size: int, suits: int, bound: int) -> bool:
+            for index in range(start, len(patterns)):
+                pattern = patterns[index]
+                more_suits = suits | pattern.suit
+                more_bound = bound + misses[index]
+                more_size = size + pattern.size
+                if more_size > room or (more_suits | suits_before).bit_count() > 2 or more_bound >= self.best:
+                    continue
+                chosen.append(pattern)
+                slots: dict[int, int] = {}
+                for member in chosen:
+                    for kind, count in member.slots:
+                        slots[kind] = slots.get(kind, 0) + count
+                if all(count <= available[kind] for kind, count in slots.items()):
+                    base = sum(max(count - held[kind], 0) for kind, count in slots.items())
+                    if base + self._rest_bound(more_suits, room - more_size) < self.best:
+                        less_held, less_available = list(held), list(available)
+                        less_short = dict(ex.short)
+                        for kind, count in slots.items():
+                            less_held[kind] = max(held[kind] - count, 0)
+                            less_available[kind] -= count
+                            less_short[kind] = less_available[kind]
+                        if self._standard(
+                            tuple(chosen), more_size, more_suits, base, less_held, less_available, less_short
+                        ):
+                            return True
+                    if base < self.best and extend(index, more_size, more_suits, more_bound):
+                        return True
+                chosen.pop()
+            return False
+
+        extend(0, 0, 0, 0)
+
+    def _rest_bound(self, singles_suits: int, tiles: int) -> int:
+        """A bound on the cost of the number and flower sets of a standard hand whose singles sets
+        use ``singles_suits``, for ``tiles`` tiles: every tile they could keep, and every joker."""
+        ex = self.ex
+        if ex.flowers:
+            return 0
+        most = self.kept_by_suits.get(singles_suits)
+        if most is None:
+            held = self.held
+            most = -INFINITY
+            for flowers in (0, min(held[FLOWER], self.options.flowers)):
+                others = singles_suits | ex.singles_suits | (FLOWERS_SUIT if flowers else 0)
+                for suits in SUIT_CHOICES[others]:
+                    if not ex.fixed_suits & ~sum(1 << suit for suit in suits):
+                        most = max(most, flowers + _number_tiles(held, suits))
+            self.kept_by_suits[singles_suits] = most
+        return max(tiles - most - self.jokers, 0)
+
+    # -- the other hands -----------------------------------------------------------------------------
+
+    def _winds(self) -> None:
+        """Ruling F3: one set of each wind, and maybe a flower set."""
+        ex = self.ex
+        if ex.fixed or ex.singles or len(ex.flowers) > 1:
+            return
+        free = [wind for wind in WINDS if wind not in ex.winds]
+        wild = len(ex.wild)
+        if wild > len(free):
+            return
+        key = sum(POW[self.held[wind]] for wind in free)
+        for _ in range(wild):
+            key = self.drop[key]
+        rest = HAND_SIZE - sum(ex.winds.values()) - ex.wild_size
+        for tiles, extra in self._flower_choices(rest, required=False):
+            self.best = min(self.best, self.tables[tiles][key] + extra)
+
+    def _flower_choices(self, rest: int, required: bool) -> list[tuple[int, int]]:
+        """(tiles left, cost of the flowers) for each flower set the hand may hold."""
+        ex = self.ex
+        if ex.flowers:
+            choices = [(rest - ex.flowers[0], 0)]
+        else:
+            held = self.held[FLOWER]
+            choices = [] if required else [(rest, 0)]
+            choices += [(rest - size, max(size - held, 0)) for size in range(2, self.options.flowers + 1)]
+        return [(tiles, extra) for tiles, extra in choices if 0 <= tiles <= HAND_SIZE]
+
+    def _opposite_winds(self) -> None:
+        """Flextra Opposite Winds: sets of two opposite winds and number sets of one suit."""
+        ex = self.ex
+        if ex.flowers or ex.singles or ex.fixed_suits.bit_count() > 1:
+            return
+        wild = len(ex.wild)
+        tiles = HAND_SIZE - sum(ex.winds.values()) - ex.fixed_size - ex.wild_size
+        if tiles < 0:
+            return
+        table, drop, held = self.tables[tiles], self.drop, self.held
+        suits = [suit for suit in range(3) if ex.fixed_suits >> suit & 1] or [0, 1, 2]
+        for pair in OPPOSITE_WINDS:
+            if any(wind not in pair for wind in ex.winds):
+                continue
+            free_winds = [wind for wind in pair if wind not in ex.winds]
+            wind_key = sum(POW[held[wind]] for wind in free_winds)
+            wind_held = sum(held[wind] for wind in free_winds)
+            for suit in suits:
+                kinds = KIND[suit]
+                if tiles - wind_held - sum(held[kind] for kind in kinds[:10]) - self.jokers >= self.best:
+                    continue
+                weights = [POW[held[kind]] for kind in kinds]
+                for index, numbers in enumerate(SEQUENCES):
+                    length = len(numbers)
+                    for taken, low, high in ex.assignments[index]:
+                        fixed = len(taken)
+                        prefix = [0]
+                        total = 0
+                        for position, number in enumerate(numbers):
+                            if position not in taken:
+                                total += weights[number]
+                            prefix.append(total)
+                        for concealed in _tile_range(tiles):
+                            size = concealed + wild - len(free_winds) + fixed
+                            if size < 1:
+                                continue
+                            if size > length:
+                                break
+                            for start in _starts(size, length, fixed, low, high):
+                                key = wind_key + prefix[start + size] - prefix[start]
+                                for _ in range(wild):
+                                    key = drop[key]
+                                self.best = min(self.best, table[key])
+
+    def _like_numbers(self) -> None:
+        """Flextra Like Numbers: one number in the three suits, with flowers and/or singles sets."""
+        ex = self.ex
+        if ex.winds or len(ex.flowers) > 1 or any(tiles not in self.plan.pattern_tiles for tiles in ex.singles):
+            return
+        numbers = list(range(10))  # 0 stands for the dragons (0 and 10 are the same tiles)
+        fixed_kinds = [kind for kind, _, _ in ex.fixed]
+        if len(set(fixed_kinds)) < len(fixed_kinds):
+            return
+        for _, _, fixed_numbers in ex.fixed:
+            numbers = [number for number in numbers if number in fixed_numbers]
+        if not numbers:
+            return
+        held, available, jokers = self.held, ex.available, self.jokers
+        wild = len(ex.wild)
+        concealed = 3 - len(ex.fixed) - wild
+        if concealed < 0:
+            return
+        # What a Like Numbers hand of each number could keep at most: its tiles and the jokers.
+        keep = {number: jokers + sum(held[KIND[suit][number]] for suit in range(3)) for number in numbers}
+        most = max(keep.values())
+        rest = HAND_SIZE - ex.singles_size - ex.fixed_size - ex.wild_size
+        flower_choices = self._flower_choices(rest, required=False)
+        patterns, misses = self.plan.patterns, self._misses()
+        for count in range(3 - len(ex.singles)):
+            for chosen in itertools.combinations_with_replacement(range(len(patterns)), count):
+                bound = sum(misses[index] for index in chosen)
+                if bound >= self.best:
+                    continue
+                singles = [patterns[index] for index in chosen]
+                size = sum(pattern.size for pattern in singles)
+                slots: dict[int, int] | None = None
+                base = 0
+                for tiles_left, flower_cost in flower_choices:
+                    tiles = tiles_left - size
+                    if not 2 * concealed <= tiles <= 4 * concealed or (
+                        tiles_left == rest and not singles and not ex.singles
+                    ):
+                        continue
+                    if bound + flower_cost + max(tiles - most, 0) >= self.best:
+                        continue
+                    if slots is None:
+                        slots = {}
+                        for pattern in singles:
+                            for kind, times in pattern.slots:
+                                slots[kind] = slots.get(kind, 0) + times
+                        if any(times > available[kind] for kind, times in slots.items()):
+                            break
+                        base = sum(max(times - held[kind], 0) for kind, times in slots.items())
+                    for number in numbers:
+                        if base + flower_cost + max(tiles - keep[number], 0) >= self.best:
+                            continue
+                        kinds = [KIND[suit][number] for suit in range(3)]
+                        free = [kind for kind in kinds if kind not in fixed_kinds]
+                        if wild > len(free):
+                            continue
+                        cost = self._like_cost(free, slots, tiles)
+                        self.best = min(self.best, base + flower_cost + cost)
+
+    def _misses(self) -> list[int]:
+        """For each singles set, the tiles of it the hand lacks."""
+        held = self.held
+        return [sum(max(count - held[kind], 0) for kind, count in pattern.slots) for pattern in self.plan.patterns]
+
+    def _like_cost(self, free: list[int], slots: dict[int, int], tiles: int) -> int:
+        """The cheapest sets on the ``free`` kinds of one Like Numbers hand, exposed all-joker
+        sets included, holding ``tiles`` tiles."""
+        ex = self.ex
+        held, available = self.held, ex.available
+        wild = len(ex.wild)
+        copies_left = [available[kind] - slots.get(kind, 0) for kind in free]
+        if sum(max(4 - copies, 0) for copies in copies_left) <= ex.available_jokers and min(copies_left) >= 2:
+            key = sum(POW[max(held[kind] - slots.get(kind, 0), 0)] for kind in free)
+            for _ in range(wild):
+                key = self.drop[key]
+            return self.tables[tiles][key]
+        # More slots than copies may force more jokers than are left: count them.
+        best = INFINITY
+        for jokers_at in itertools.combinations(range(len(free)), wild):
+            sets = [kind for position, kind in enumerate(free) if position not in jokers_at]
+            for sizes in itertools.product((2, 3, 4), repeat=len(sets)):
+                if sum(sizes) != tiles:
+                    continue
+                pairs = missing = forced = 0
+                for kind, size in zip(sets, sizes, strict=True):
+                    have = max(held[kind] - slots.get(kind, 0), 0)
+                    copies = available[kind] - slots.get(kind, 0)
+                    if size == 2:
+                        if copies < 2:
+                            break
+                        pairs += max(2 - have, 0)
+                    else:
+                        missing += max(size - have, 0)
+                        forced += max(size - copies, 0)
+                else:
+                    if forced <= ex.available_jokers:
+                        best = min(best, max(pairs, pairs + missing - self.jokers))
+        return best
+
+    def _double_sequence(self) -> None:
+        """Flextra Double Sequence: one three-number block in two suits, nothing else."""
+        ex = self.ex
+        if ex.winds or ex.flowers or ex.singles:
+            return
+        tiles = HAND_SIZE - ex.fixed_size - ex.wild_size
+        if tiles < 0:
+            return
+        wild = len(ex.wild)
+        table, drop, held = self.tables[tiles], self.drop, self.held
+        fixed_kinds = {kind for kind, _, _ in ex.fixed}
+        if len(fixed_kinds) < len(ex.fixed):
+            return
+        for first, second in SUIT_PAIRS:
+            if ex.fixed_suits & ~(1 << first | 1 << second):
+                continue
+            for block in BLOCKS:
+                cells = [KIND[first][number] for number in block] + [KIND[second][number] for number in block]
+                if not fixed_kinds <= set(cells):
+                    continue
+                free = [kind for kind in cells if kind not in fixed_kinds]
+                if wild > len(free):
+                    continue
+                key = sum(POW[held[kind]] for kind in free)
+                for _ in range(wild):
+                    key = drop[key]
+                self.best = min(self.best, table[key])
 
 
-def _double_sequence_targets() -> Iterator[list[TargetGroup]]:
-    for first, second in itertools.combinations(NUMBER_SUITS, 2):
-        for sequence in SEQUENCES.values():
-            for start in range(len(sequence) - 2):
-                block = sequence[start : start + 3]
-                kinds = [_kind(suit, number) for suit in (first, second) for number in block]
-                for sizes in itertools.product((2, 3, 4), repeat=6):
-                    if sum(sizes) == HAND_SIZE:
-                        yield [_group(kind, size, True) for kind, size in zip(kinds, sizes, strict=True)]
-
-
-def _enumerated_away(hand: Hand, problem: _Problem, targets: Iterator[list[TargetGroup]]) -> int:
-    exposed = [group_of_meld(meld) for meld in hand.melds]
-    best = _INFINITY
-    for target in targets:
-        if not _within(target, problem, exposed):
-            continue
-        away = target_away(hand.concealed_counts, target, exposed)
-        if away is not None:
-            best = min(best, away)
-    return best
-
-
-def _within(target: Sequence[TargetGroup], problem: _Problem, exposed: Sequence[Group]) -> bool:
-    """Whether the target's natural tiles exist in the tile set (exposed copies included)."""
-    needed = [0] * NUM_TILE_KINDS
-    for target_group in target:
-        if not target_group.jokers:
-            for index in target_group.tiles:
-                needed[index] += 1
-    total = [problem.available[index] for index in range(NUM_TILE_KINDS)]
-    for exposed_group in exposed:
-        for index in exposed_group.tiles:
-            total[index] += 1
-    return all(needed[index] <= total[index] for index in range(NUM_TILE_KINDS))
+@functools.lru_cache(maxsize=16)
+def _plan(options: FlexOptions, grammar: Grammar) -> FlexDistance:
+    return FlexDistance(options, grammar)
 
 
 def flex_tiles_away(hand: Hand, options: FlexOptions, grammar: Grammar) -> int | None:
     """The fewest tiles to exchange for ``hand`` to become a valid Flex hand of 14 tiles, its
     exposed sets kept; ``None`` if no valid hand keeps them."""
-    problem = _problem(hand, options)
-    if problem.other:
-        return None
-    best = _standard_away(problem, options, grammar)
-    if options.winds:
-        best = min(best, _enumerated_away(hand, problem, _winds_targets(options)))
-        if options.opposite_winds:
-            best = min(best, _opposite_winds_away(problem))
-    if options.like_numbers:
-        best = min(best, _enumerated_away(hand, problem, _like_numbers_targets(options, grammar)))
-    if options.double_sequence:
-        best = min(best, _enumerated_away(hand, problem, _double_sequence_targets()))
-    return None if best >= _INFINITY else best
+    return _plan(options, grammar).away(hand)

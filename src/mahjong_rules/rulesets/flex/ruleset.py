@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from mahjong_rules._coerce import as_hand, as_tile, describe
@@ -10,8 +10,10 @@ from mahjong_rules._text import count_of
 from mahjong_rules.errors import ContextError, HandSizeError, UnreachableError
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld
+from mahjong_rules.notation import parse_tiles
 from mahjong_rules.ruleset import (
     Arrangement,
+    DiscardOption,
     Evaluation,
     Reason,
     ScoreItem,
@@ -20,7 +22,7 @@ from mahjong_rules.ruleset import (
     WinContext,
     as_context,
 )
-from mahjong_rules.rulesets.flex.distance import flex_tiles_away
+from mahjong_rules.rulesets.flex.distance import FlexDistance
 from mahjong_rules.rulesets.flex.options import FlexOptions
 from mahjong_rules.rulesets.flex.play import check_blank_swap, check_exposure, resolve_claims, swap_joker
 from mahjong_rules.rulesets.flex.rules import Reading, ResolvedSet, problems, readings
@@ -117,6 +119,7 @@ class FlexRuleset:
         self.options = options
         self._tileset = options.tileset
         self._grammar = flex_grammar(options)
+        self._distance = FlexDistance(options, self._grammar)
 
     def __repr__(self) -> str:
         return f"<FlexRuleset {self.options}>"
@@ -304,10 +307,57 @@ class FlexRuleset:
         """
         hand = self._checked_hand(hand)
         self._check_size(hand, "tiles away", ANALYSED_SIZES)
-        away = flex_tiles_away(hand, self.options, self._grammar)
-        if away is None or self._exposure_reasons(hand):
+        away = None if self._exposure_reasons(hand) else self._distance.away(hand)
+        if away is None:
             raise UnreachableError(f"no valid Flex hand keeps the exposed sets of {hand}")
         return away
+
+    def discard_options(self, hand: Hand | str, seen: Iterable[Tile | str] | str = ()) -> list[DiscardOption]:
+        """For a 14-tile hand, every concealed tile it could discard (each kind once), best first:
+        fewest tiles away after the discard, then most unseen copies of the tiles that would then
+        help, then tile order. A tile *helps* when drawing it lowers tiles away; only tiles with a
+        copy left to draw count (not every copy in the hand, its exposed sets, or the discard).
+        ``seen`` holds the tiles seen elsewhere (discards, other players' exposed sets), as tiles,
+        their notation, or one string of notation: the unseen copies leave them out. Discards that
+        leave no valid hand within reach (the exposed sets rule them all out) are left out; like
+        :meth:`tiles_away`, the minimum hand value is not counted.
+
+        >>> import mahjong_rules as mr
+        >>> flex = FlexRuleset(FlexOptions())
+        >>> best = flex.discard_options("333C 44B 555C 666C 77C 9D")[0]
+        >>> print(best)
+        discard 9D: 1 tile away, helped by 4B 3C 5C 6C 7C J (15 unseen copies)
+        >>> flex.discard_options("333C 44B 555C 666C 77C 9D", seen=["7C", "7C"])[0].helpful_unseen
+        13
+
+        Raises:
+            HandSizeError: the hand does not have 14 tiles.
+            TileSetError: the hand cannot exist in this game's tiles (ruling T5).
+        """
+        hand = self._checked_hand(hand)
+        self._check_size(hand, "discard options", (MAHJONG_SIZE,))
+        seen_tiles = parse_tiles(seen) if isinstance(seen, str) else [as_tile(tile, "seen") for tile in seen]
+        if self._exposure_reasons(hand):
+            return []
+        tileset = self._tileset
+        unseen = [max(tileset.counts[index] - count, 0) for index, count in enumerate(hand.counts)]
+        for tile in seen_tiles:
+            unseen[tile.index] = max(unseen[tile.index] - 1, 0)
+        # A tile with every copy in the hand (the discard included) cannot be drawn; a blank never helps.
+        drawable = [
+            tile.index for tile in tileset.tiles if hand.count(tile) < tileset.count(tile) and not tile.is_blank
+        ]
+        options = [
+            DiscardOption(
+                Tile.from_index(discard),
+                away,
+                frozenset(Tile.from_index(index) for index in helpful),
+                sum(unseen[index] for index in helpful),
+            )
+            for discard, away, helpful in self._distance.discards(hand, drawable)
+        ]
+        options.sort(key=lambda option: (option.tiles_away, -option.helpful_unseen, option.discard))
+        return options
 
     def waits(self, hand: Hand | str) -> frozenset[Tile]:
         """For a 13-tile hand, the tiles that would make it a valid Mahjong (a joker included, when
@@ -320,12 +370,16 @@ class FlexRuleset:
         """
         hand = self._checked_hand(hand)
         self._check_size(hand, "waits", (MAHJONG_SIZE - 1,))
+        # Only a hand one tile away has waits: the fast distance rules out most hands at once.
+        if self._exposure_reasons(hand) or self._distance.away(hand, limit=2) != 1:
+            return frozenset()
         found = set()
         for tile in self._tileset.tiles:
             if hand.count(tile) >= self._tileset.count(tile) or tile.is_blank:
                 continue
-            # The same gates as evaluate: an exposed pair, say, makes every draw a loss.
-            if next(self._gated_readings(hand.draw(tile)), None) is not None:
+            # Tiles away is 0 exactly when evaluate finds a valid reading (the minimum aside); a
+            # blank in the hand keeps it above 0, as evaluate's gate refuses blanks.
+            if self._distance.away(hand.draw(tile), limit=1) == 0:
                 found.add(tile)
         return frozenset(found)
 
