@@ -67,7 +67,7 @@ _SET_NUMBERS = tuple(number for number in range(_PAIR) if number % 2 or number /
 
 
 class _Tables(NamedTuple):
-    tiles_away: tuple[bytes, bytes, bytes, bytes, bytes, int, int, int]
+    tiles_away: tuple[bytes, bytes, bytes, bytes, bytes, int, int, int, bytes, bytes]
     complete_suit: bytearray  # per suit code: 0 not complete, 1 sets only, 2 sets and the pair
     complete_honor: bytearray
     suit_pairs: dict[Key, int]  # per complete suit pattern: its pairs (0 or 1)
@@ -117,6 +117,27 @@ def _flags(pairs: dict[Key, int], weights: Sequence[int], codes: int) -> bytearr
     return flags
 
 
+def _held(count: int) -> int:
+    """A terminal or honour's part in Thirteen Wonders: 1 if held, and 16 more if held twice."""
+    return (count > 0) + 16 * (count > 1)
+
+
+def _wonders_tables() -> tuple[bytes, bytes]:
+    """Per suit code and per honour code: the terminals (or honours) held, plus 16 for each held
+    twice or more. Summed over the four parts, the low four bits count the distinct terminals and
+    honours held, and 16 or more means one is held twice. Built with ``bytes.translate``, which
+    adds a constant to every byte at C speed."""
+    add = [bytes(min(value + step, 255) for value in range(256)) for step in range(18)]
+    middle = 5**7
+    suit = b"".join(
+        (bytes(_held(last) for last in range(5)) * middle).translate(add[_held(first)]) for first in range(5)
+    )
+    honor = b"\x00"
+    for _ in range(7):
+        honor = b"".join(honor.translate(add[_held(count)]) for count in range(5))
+    return suit, honor
+
+
 _state: _Tables | None = None
 
 
@@ -137,6 +158,7 @@ def _load() -> _Tables:
         shipped.suits,
         shipped.honors,
         shipped.mixed,
+        *_wonders_tables(),
     )
     _state = _Tables(
         hot,
@@ -195,35 +217,36 @@ def _as_split(numbers: Sequence[int], blocks: tuple[Block, ...]) -> Split:
     return tuple(map(blocks.__getitem__, numbers)), ()
 
 
-Entry = tuple[int, tuple[Split, ...]]
-"""A complete part's sets and pairs as ``8 * sets + pairs`` (so that a whole hand's parts add up
-to ``8 * sets + 1`` exactly when it has the sets and one pair), and all its splits with tile
-indexes."""
+SuitEntry = tuple[int, tuple[Split, ...], tuple[Split, ...], tuple[Split, ...]]
+"""A complete suit pattern's sets and pairs as ``8 * sets + pairs`` (so that a whole hand's parts
+add up to ``8 * sets + 1`` exactly when it has the sets and one pair), then its splits with the
+tile indexes of the Bams, of the Craks and of the Dots. One entry serves the three suits, so the
+patterns a program meets most stay in the processor's caches."""
+HonorEntry = tuple[int, Split]
 
-_splits_state: tuple[dict[Key, Entry], dict[Key, Entry], dict[Key, Entry], dict[Key, Entry]] | None = None
+_splits_state: tuple[dict[Key, SuitEntry], dict[Key, HonorEntry]] | None = None
 
 
-def _load_splits() -> tuple[dict[Key, Entry], dict[Key, Entry], dict[Key, Entry], dict[Key, Entry]]:
+def _load_splits() -> tuple[dict[Key, SuitEntry], dict[Key, HonorEntry]]:
     """Every complete pattern's splits with each suit's tile indexes (built on the first
     decomposition, in about a tenth of a second)."""
     global _splits_state
     state = _state or _load()
-    suits = []
-    for blocks in _SUIT_BLOCKS:
-        suits.append(
-            {
-                pattern: (
-                    8 * ((sum(pattern) - 2 * state.suit_pairs[pattern]) // 3) + state.suit_pairs[pattern],
-                    tuple(_as_split(split, blocks) for split in splits),
-                )
-                for pattern, splits in state.suit_splits.items()
-            }
+    bams, craks, dots = _SUIT_BLOCKS
+    suits: dict[Key, SuitEntry] = {}
+    for pattern, splits in state.suit_splits.items():
+        pairs = state.suit_pairs[pattern]
+        suits[pattern] = (
+            8 * ((sum(pattern) - 2 * pairs) // 3) + pairs,
+            tuple(_as_split(split, bams) for split in splits),
+            tuple(_as_split(split, craks) for split in splits),
+            tuple(_as_split(split, dots) for split in splits),
         )
-    honors: dict[Key, Entry] = {}
+    honors: dict[Key, HonorEntry] = {}
     for pattern, pairs in state.honor_pairs.items():
         numbers = sorted(2 * rank + 1 if count == 3 else _PAIR + rank for rank, count in enumerate(pattern) if count)
-        honors[pattern] = (8 * ((sum(pattern) - 2 * pairs) // 3) + pairs, (_as_split(numbers, _HONOR_BLOCKS),))
-    _splits_state = (suits[0], suits[1], suits[2], honors)
+        honors[pattern] = (8 * ((sum(pattern) - 2 * pairs) // 3) + pairs, _as_split(numbers, _HONOR_BLOCKS))
+    _splits_state = (suits, honors)
     return _splits_state
 
 
@@ -241,23 +264,19 @@ def decompositions(counts: Sequence[int], sets: int = MAX_SETS) -> Iterator[tupl
     (('chow', 9), ('chow', 9), ('chow', 9), ('chow', 24), ('pair', 4))
     (('pung', 9), ('pung', 10), ('pung', 11), ('chow', 24), ('pair', 4))
     """
-    bam_table, crak_table, dot_table, honor_table = _splits_state or _load_splits()
+    suit_table, honor_table = _splits_state or _load_splits()
     if type(counts) is not tuple:
         counts = tuple(counts)
-    honor = honor_table.get(counts[27:34])
-    bam = bam_table.get(counts[0:9])
-    crak = crak_table.get(counts[9:18])
-    dot = dot_table.get(counts[18:27])
-    if (
-        honor is None
-        or bam is None
-        or crak is None
-        or dot is None
-        or bam[0] + crak[0] + dot[0] + honor[0] != 8 * sets + 1
-    ):
+    try:
+        honor_weight, (honor_sets, honor_pair) = honor_table[counts[27:34]]
+        bam = suit_table[counts[0:9]]
+        crak = suit_table[counts[9:18]]
+        dot = suit_table[counts[18:27]]
+    except KeyError:  # a part that is not complete
         return iter(_NOTHING)
-    honor_sets, honor_pair = honor[1][0]
-    bams, craks, dots = bam[1], crak[1], dot[1]
+    if bam[0] + crak[0] + dot[0] + honor_weight != 8 * sets + 1:
+        return iter(_NOTHING)
+    bams, craks, dots = bam[1], crak[2], dot[3]
     if len(bams) == 1 and len(craks) == 1 and len(dots) == 1:
         (bam_sets, bam_pair), (crak_sets, crak_pair), (dot_sets, dot_pair) = bams[0], craks[0], dots[0]
         return iter(((*bam_sets, *crak_sets, *dot_sets, *honor_sets, *bam_pair, *crak_pair, *dot_pair, *honor_pair),))
@@ -306,43 +325,19 @@ def tiles_away(
     """
     if limits is not None and min(limits[0:34]) < 4:
         return _reference_tiles_away(counts, sets, thirteen_wonders, tuple(limits[0:34]))
-    suit_ids, honor_ids, suit_pairs, mixed_pairs, final, suits, honors, mixed = (_state or _load()).tiles_away
+    suit_ids, honor_ids, suit_pairs, mixed_pairs, final, suits, honors, mixed, suit_wonders, honor_wonders = (
+        _state or _load()
+    ).tiles_away
     c = counts
+    bams = c[0] * 390625 + c[1] * 78125 + c[2] * 15625 + c[3] * 3125 + c[4] * 625 + c[5] * 125 + c[6] * 25
+    bams += c[7] * 5 + c[8]
+    craks = c[9] * 390625 + c[10] * 78125 + c[11] * 15625 + c[12] * 3125 + c[13] * 625 + c[14] * 125
+    craks += c[15] * 25 + c[16] * 5 + c[17]
+    dots = c[18] * 390625 + c[19] * 78125 + c[20] * 15625 + c[21] * 3125 + c[22] * 625 + c[23] * 125
+    dots += c[24] * 25 + c[25] * 5 + c[26]
+    honor_code = c[27] * 15625 + c[28] * 3125 + c[29] * 625 + c[30] * 125 + c[31] * 25 + c[32] * 5 + c[33]
     try:
-        first = suit_ids[
-            c[0] * 390625
-            + c[1] * 78125
-            + c[2] * 15625
-            + c[3] * 3125
-            + c[4] * 625
-            + c[5] * 125
-            + c[6] * 25
-            + c[7] * 5
-            + c[8]
-        ]
-        second = suit_ids[
-            c[9] * 390625
-            + c[10] * 78125
-            + c[11] * 15625
-            + c[12] * 3125
-            + c[13] * 625
-            + c[14] * 125
-            + c[15] * 25
-            + c[16] * 5
-            + c[17]
-        ]
-        third = suit_ids[
-            c[18] * 390625
-            + c[19] * 78125
-            + c[20] * 15625
-            + c[21] * 3125
-            + c[22] * 625
-            + c[23] * 125
-            + c[24] * 25
-            + c[25] * 5
-            + c[26]
-        ]
-        fourth = honor_ids[c[27] * 15625 + c[28] * 3125 + c[29] * 625 + c[30] * 125 + c[31] * 25 + c[32] * 5 + c[33]]
+        first, second, third, fourth = suit_ids[bams], suit_ids[craks], suit_ids[dots], honor_ids[honor_code]
     except IndexError:  # a count above four: its code is past the table's end
         return _reference_tiles_away(counts, sets, thirteen_wonders, None)
     if (
@@ -350,12 +345,13 @@ def tiles_away(
         or second == NOT_IN_TABLE
         or third == NOT_IN_TABLE
         or fourth == NOT_IN_TABLE
-        or max(counts[0:34]) > 4
+        or max(c[0:34]) > 4  # a count above four would alias another pattern's code
     ):
         return _reference_tiles_away(counts, sets, thirteen_wonders, None)
     away = final[(suit_pairs[first * suits + second] * mixed + mixed_pairs[third * honors + fourth]) * 5 + sets]
     if thirteen_wonders and away and sets == MAX_SETS:
-        wonders = thirteen_wonders_away(counts)
+        held = suit_wonders[bams] + suit_wonders[craks] + suit_wonders[dots] + honor_wonders[honor_code]
+        wonders = 14 - (held & 15) - (held >= 16)
         if wonders < away:
             return wonders
     return away
