@@ -19,6 +19,7 @@ from mahjong_rules.hand import Hand
 from mahjong_rules.rulesets.flex.options import FlexOptions
 from mahjong_rules.rulesets.flex.rules import SEQUENCES
 from mahjong_rules.rulesets.flex.sets import NUMBER_SUITS, FlexSet, FlexSuit, SetKind, group_of_meld, read_group
+from mahjong_rules.solver.distance import KindCost, add_to_front, kind_cost
 from mahjong_rules.tiles import NUM_TILE_KINDS, Seat, Suit, Tile
 
 __all__ = ["standard_instance_away"]
@@ -37,38 +38,6 @@ def _kind(suit: FlexSuit, number: int) -> int:
 
 Front = list[tuple[int, int]]
 """Minimal (missing tiles for joker-free slots, missing tiles for joker slots) pairs."""
-
-
-def add_to_front(front: Front, candidate: tuple[int, int]) -> None:
-    """Keep ``front`` minimal: the final cost is ``P + max(E - J, 0)``, so a point is never better
-    than one with no more joker-free misses and no more misses in all."""
-    pair_part, total = candidate[0], candidate[0] + candidate[1]
-    for kept in front:
-        if kept[0] <= pair_part and kept[0] + kept[1] <= total:
-            return
-    front[:] = [kept for kept in front if not (pair_part <= kept[0] and total <= kept[0] + kept[1])]
-    front.append(candidate)
-
-
-class KindCost(NamedTuple):
-    """What one tile kind of a target costs: tiles missing from joker-free slots, from joker
-    slots, and jokers the target needs because the kind has more slots than copies left."""
-
-    no_joker: int
-    joker: int
-    forced: int
-
-
-def kind_cost(no_joker_slots: int, joker_slots: int, held: int, available: int) -> KindCost | None:
-    """Natural tiles fill the joker-free slots first; ``None`` when those need more copies than
-    are left."""
-    if no_joker_slots > available:
-        return None
-    return KindCost(
-        max(no_joker_slots - held, 0),
-        max(joker_slots - max(held - no_joker_slots, 0), 0),
-        max(no_joker_slots + joker_slots - available, 0),
-    )
 
 
 class _Problem(NamedTuple):
