@@ -3,16 +3,12 @@ and the Joker and Blank Swaps."""
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 
-import attrs
-
-from mahjong_rules._coerce import as_seat, describe
-from mahjong_rules.errors import MahjongError
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld
 from mahjong_rules.ruleset import Reason
+from mahjong_rules.rulesets._play import Claim, ClaimKind, IllegalMoveError, checked_claims, turn_distance
 from mahjong_rules.tiles import Seat, Tile
 
 __all__ = [
@@ -24,14 +20,6 @@ __all__ = [
     "resolve_claims",
     "swap_joker",
 ]
-
-
-class IllegalMoveError(MahjongError, ValueError):
-    """A call or swap the rules do not allow; ``reason`` says which rule."""
-
-    def __init__(self, reason: Reason) -> None:
-        self.reason = reason
-        super().__init__(reason.message)
 
 
 def check_exposure(hand: Hand, discard: Tile, meld: Meld) -> Reason | None:
@@ -66,66 +54,19 @@ def check_exposure(hand: Hand, discard: Tile, meld: Meld) -> Reason | None:
     return None
 
 
-class ClaimKind(enum.Enum):
-    MAHJONG = "mahjong"
-    EXPOSURE = "exposure"
-
-
-def _claim_seat(seat: object) -> Seat:
-    return as_seat(seat, "a claim's seat")
-
-
-def _claim_kind(kind: object) -> ClaimKind:
-    if isinstance(kind, ClaimKind):
-        return kind
-    if isinstance(kind, str):
-        for member in ClaimKind:
-            if kind.lower() == member.value:
-                return member
-    raise TypeError(f"a claim's kind is a ClaimKind ('mahjong' or 'exposure'), not {describe(kind)}")
-
-
-@attrs.frozen
-class Claim:
-    """A player's call of the last discard: for Mahjong, or to expose a set of ``size`` tiles."""
-
-    seat: Seat = attrs.field(converter=_claim_seat)
-    kind: ClaimKind = attrs.field(converter=_claim_kind)
-    size: int = attrs.field(default=0)
-
-    def __attrs_post_init__(self) -> None:
-        if type(self.size) is not int:
-            raise TypeError(f"a claim's size is an integer, not {describe(self.size)}")
-        if self.kind is ClaimKind.EXPOSURE and not self.size >= 3:
-            raise IllegalMoveError(Reason("exposed-pair", f"an exposure claims 3 tiles or more, not {self.size}"))
-
-
-def _distance(discarder: Seat, seat: Seat) -> int:
-    return (seat.value - discarder.value) % 4
-
-
 def resolve_claims(claims: Sequence[Claim], discarder: Seat) -> tuple[Claim, ...]:
     """Who takes a discard several players call. Rules: "1. A player calling Mahjong 2. The
     player calling for the set with the most number of tiles. 3. The player in turn order closest
     to the discarding player." Every Mahjong claim wins ("More Than One Mahjong"; ruling F12),
     nearest first; otherwise the one best exposure. Turn order follows ruling T4.
     """
-    discarder = as_seat(discarder, "discarder")
-    if isinstance(claims, str) or not isinstance(claims, Sequence):
-        raise TypeError(f"claims is a sequence of Claim records, not {describe(claims)}")
-    for claim in claims:
-        if not isinstance(claim, Claim):
-            raise TypeError(f"claims holds Claim records, not {describe(claim)}")
-    if any(claim.seat is discarder for claim in claims):
-        raise IllegalMoveError(Reason("own-discard", "the discarder cannot call their own discard"))
-    if len({claim.seat for claim in claims}) < len(claims):
-        raise IllegalMoveError(Reason("two-claims", "each player makes one claim"))
-    mahjong = sorted((c for c in claims if c.kind is ClaimKind.MAHJONG), key=lambda c: _distance(discarder, c.seat))
+    claims, seat = checked_claims(claims, discarder)
+    mahjong = sorted((c for c in claims if c.kind is ClaimKind.MAHJONG), key=lambda c: turn_distance(seat, c.seat))
     if mahjong:
         return tuple(mahjong)
     if not claims:
         return ()
-    return (min(claims, key=lambda claim: (-claim.size, _distance(discarder, claim.seat))),)
+    return (min(claims, key=lambda claim: (-claim.size, turn_distance(seat, claim.seat))),)
 
 
 def swap_joker(meld: Meld, give: Tile, *, from_hand_only: bool = False) -> tuple[Meld, Tile]:

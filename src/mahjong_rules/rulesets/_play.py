@@ -1,0 +1,87 @@
+"""What every American ruleset's play shares: illegal moves, claims on a discard, and checking
+who claims it.
+
+Each ruleset orders the claims by its own document (:func:`checked_claims` does the checks that
+do not depend on the order)."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+
+import attrs
+
+from mahjong_rules._coerce import as_seat, describe
+from mahjong_rules.errors import MahjongError
+from mahjong_rules.ruleset import Reason
+from mahjong_rules.tiles import Seat
+
+__all__ = ["Claim", "ClaimKind", "IllegalMoveError", "checked_claims", "turn_distance"]
+
+
+class IllegalMoveError(MahjongError, ValueError):
+    """A call or swap the rules do not allow; ``reason`` says which rule."""
+
+    def __init__(self, reason: Reason) -> None:
+        self.reason = reason
+        super().__init__(reason.message)
+
+
+class ClaimKind(enum.Enum):
+    MAHJONG = "mahjong"
+    EXPOSURE = "exposure"
+
+
+def _claim_seat(seat: object) -> Seat:
+    return as_seat(seat, "a claim's seat")
+
+
+def _claim_kind(kind: object) -> ClaimKind:
+    if isinstance(kind, ClaimKind):
+        return kind
+    if isinstance(kind, str):
+        for member in ClaimKind:
+            if kind.lower() == member.value:
+                return member
+    raise TypeError(f"a claim's kind is a ClaimKind ('mahjong' or 'exposure'), not {describe(kind)}")
+
+
+@attrs.frozen
+class Claim:
+    """A player's call of the last discard: for Mahjong, or to expose a set of ``size`` tiles."""
+
+    seat: Seat = attrs.field(converter=_claim_seat)
+    kind: ClaimKind = attrs.field(converter=_claim_kind)
+    size: int = attrs.field(default=0)
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.size) is not int:
+            raise TypeError(f"a claim's size is an integer, not {describe(self.size)}")
+        if self.kind is ClaimKind.EXPOSURE and not self.size >= 3:
+            raise IllegalMoveError(Reason("exposed-pair", f"an exposure claims 3 tiles or more, not {self.size}"))
+
+
+def turn_distance(discarder: Seat, seat: Seat) -> int:
+    """How many turns after the discarder ``seat`` plays (ruling T4)."""
+    return (seat.value - discarder.value) % 4
+
+
+def checked_claims(claims: Sequence[Claim], discarder: object) -> tuple[tuple[Claim, ...], Seat]:
+    """The claims and the discarder, once checked: claims are Claim records, one per player, none
+    by the discarder.
+
+    Raises:
+        TypeError: a claim or the discarder of the wrong type.
+        IllegalMoveError: the discarder claims the discard, or a player claims twice.
+    """
+    seat = as_seat(discarder, "discarder")
+    if isinstance(claims, str) or not isinstance(claims, Sequence):
+        raise TypeError(f"claims is a sequence of Claim records, not {describe(claims)}")
+    for claim in claims:
+        if not isinstance(claim, Claim):
+            raise TypeError(f"claims holds Claim records, not {describe(claim)}")
+    if any(claim.seat is seat for claim in claims):
+        raise IllegalMoveError(Reason("own-discard", "the discarder cannot call their own discard"))
+    if len({claim.seat for claim in claims}) < len(claims):
+        raise IllegalMoveError(Reason("two-claims", "each player makes one claim"))
+    return tuple(claims), seat
