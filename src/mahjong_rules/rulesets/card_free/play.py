@@ -1,0 +1,87 @@
+"""What a Card-Free game needs to know during play. "All gameplay rules are identical to standard
+American Mah Jongg except for winning hands and scoring": calls, claims and joker swaps follow
+the American guide (``american-nmjl-guide.txt``), and the Card-Free rules add that Flowers and the
+NEWS block are called only for Mah Jongg (rulings C3, C12)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mahjong_rules.hand import Hand
+from mahjong_rules.melds import Meld
+from mahjong_rules.ruleset import Reason
+from mahjong_rules.rulesets._play import Claim, ClaimKind, IllegalMoveError, checked_claims, turn_distance
+from mahjong_rules.tiles import Seat, Tile
+
+__all__ = ["check_exposure", "resolve_claims", "swap_joker"]
+
+
+def check_exposure(hand: Hand, discard: Tile, meld: Meld) -> Reason | None:
+    """Why ``hand`` may not call ``discard`` to expose ``meld`` (the called tile included), or
+    ``None`` when it may.
+
+    Guide: "You can never call a discarded joker"; "The tile being called must complete a grouping
+    of 3 or more tiles and upon calling the tile, that grouping must be exposed"; "You can not call a
+    tile for a single or a pair (unless it is the final tile needed ... to declare mahjong)". Card-Free:
+    "Flowers can only be called for Mah Jongg" and "you cannot call a tile in the NEWS block unless
+    it completes your hand for Mah Jongg". A block has 2 to 5 identical tiles.
+    """
+    if discard.is_joker:
+        return Reason("uncallable-tile", "a discarded joker is dead: it cannot be called")
+    if discard not in meld.tiles:
+        return Reason("called-tile-missing", f"the exposed block {meld} does not hold the called {discard}")
+    if discard.is_flower:
+        return Reason("flower-call", "Flowers are called only for Mah Jongg")
+    if meld.is_singles or meld.is_chow:
+        what = "a NEWS block" if discard.is_wind else f"{meld} is not a block of identical tiles; it"
+        return Reason("news-call", f"{what} is called only for Mah Jongg")
+    if meld.represents is not discard:
+        return Reason("not-matching", f"the exposed block {meld} is not a block of {discard}")
+    if meld.size < 3:
+        return Reason("exposed-pair", "a tile is called only to complete a block of 3 or more")
+    if meld.size > 5:
+        return Reason("block-too-large", f"a block has 2 to 5 tiles, not {meld.size}")
+    from_hand = list(meld.tiles)
+    from_hand.remove(discard)
+    concealed = list(hand.concealed)
+    for tile in from_hand:
+        if tile not in concealed:
+            return Reason("not-in-hand", f"the hand does not hold the {tile} the exposure needs")
+        concealed.remove(tile)
+    return None
+
+
+def resolve_claims(claims: Sequence[Claim], discarder: Seat) -> tuple[Claim, ...]:
+    """Who takes a discard several players call. Guide: "If two players call for the same
+    discarded tile, the player closest in line to their turn would take priority or a player
+    calling the tile to declare mahjong would take priority." A Mah Jongg claim comes first, then
+    the nearest in turn order (ruling T4); one player takes the tile.
+    """
+    checked, seat = checked_claims(claims, discarder)
+    if not checked:
+        return ()
+    return (min(checked, key=lambda claim: (claim.kind is not ClaimKind.MAHJONG, turn_distance(seat, claim.seat))),)
+
+
+def swap_joker(meld: Meld, give: Tile) -> tuple[Meld, Tile]:
+    """A joker swap: a natural tile from hand for a joker in an exposed block that the joker
+    stands in for; the block after the swap and the joker taken.
+
+    Raises:
+        IllegalMoveError: the swap breaks a rule.
+    """
+    if not meld.exposed:
+        raise IllegalMoveError(Reason("not-exposed", "a joker swap is made with an exposed block"))
+    if give.is_joker:
+        raise IllegalMoveError(Reason("joker-for-joker", "a joker is swapped for a natural tile, not a joker"))
+    tiles = list(meld.tiles)
+    if Tile.JOKER not in tiles:
+        raise IllegalMoveError(Reason("no-joker", f"the exposed block {meld} holds no joker"))
+    if meld.represents is not give:
+        raise IllegalMoveError(Reason("not-matching", f"{give} is not the tile the jokers of {meld} stand for"))
+    tiles.remove(Tile.JOKER)
+    tiles.append(give)
+    return Meld(tiles, exposed=True, called_from=meld.called_from, represents=meld.represents), Tile.JOKER
+
+
+__all__ += ["Claim", "ClaimKind", "IllegalMoveError"]

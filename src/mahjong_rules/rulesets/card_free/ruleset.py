@@ -1,0 +1,440 @@
+"""The Card-Free ruleset: Card-Free American Mah Jongg."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar
+
+from mahjong_rules._coerce import as_hand, as_tile, describe
+from mahjong_rules.errors import ContextError, HandSizeError, UnreachableError
+from mahjong_rules.hand import Hand
+from mahjong_rules.melds import Meld
+from mahjong_rules.notation import parse_tiles
+from mahjong_rules.ruleset import (
+    Arrangement,
+    DiscardOption,
+    Evaluation,
+    Reason,
+    ScoreItem,
+    Settlement,
+    Transfer,
+    WinContext,
+    as_context,
+)
+from mahjong_rules.rulesets.card_free.blocks import Block, BlockKind, block_of_meld, read_group
+from mahjong_rules.rulesets.card_free.distance import CardFreeDistance
+from mahjong_rules.rulesets.card_free.options import CardFreeOptions
+from mahjong_rules.rulesets.card_free.play import check_exposure, resolve_claims, swap_joker
+from mahjong_rules.rulesets.card_free.restrictions import restriction_reasons
+from mahjong_rules.rulesets.card_free.rules import Reading, ResolvedBlock, problems, readings
+from mahjong_rules.rulesets.card_free.scoring import score
+from mahjong_rules.settling import check_evaluation, settlement_seats, several_winners
+from mahjong_rules.solver import Grammar, GroupRule, arrangements, has_arrangement
+from mahjong_rules.tiles import Seat, Tile
+from mahjong_rules.tilesets import TileSet
+
+__all__ = ["CardFreeRuleset", "card_free_grammar"]
+
+MAHJONG_SIZE = 14  # ruling T2
+ANALYSED_SIZES = (MAHJONG_SIZE - 1, MAHJONG_SIZE)
+NEWS = tuple(seat.wind for seat in Seat)
+
+
+def card_free_grammar(*, jokers_from: int = 3, largest: int = 5, any_flowers: bool = False) -> Grammar:
+    """The blocks of a Card-Free hand as the solver sees them (the category, set and pattern are
+    checked after).
+
+    Number tiles, dragons and winds make blocks of 2 to 5 identical tiles, jokers in any block
+    but a pair (ruling C4); Flowers make a Pair, or for Dragon's Love a Pung or two Pungs (six
+    flowers, read as two); NEWS is a singles block (ruling C3); a block of jokers only stands for
+    any block (ruling L4); each tile makes one block at most. The keyword arguments relax the
+    rules, to explain why a hand fails.
+    """
+    ordinary = [tile for tile in Tile.all() if tile.is_number or tile.is_dragon or tile.is_wind]
+    flower_sizes = range(2, MAHJONG_SIZE + 1) if any_flowers else (2, 3, 6)
+    return Grammar(
+        groups=(
+            GroupRule.of(ordinary, sizes=range(2, largest + 1), jokers_from=jokers_from),
+            GroupRule.of([Tile.FLOWER], sizes=flower_sizes, jokers_from=jokers_from),
+        ),
+        singles=(NEWS,),
+        one_group_per_tile=True,
+        all_joker_groups=True,
+    )
+
+
+def _split_flowers(block: Block) -> list[Meld]:
+    """Six flowers (with their jokers) as Dragon's Love's two Pungs, naturals first."""
+    tiles = [Tile.from_index(index) for index in block.group.tiles] + [Tile.JOKER] * block.jokers
+    return [Meld(tiles[:3], exposed=block.exposed), Meld(tiles[3:], exposed=block.exposed)]
+
+
+def _melds_of(resolved: ResolvedBlock, originals: dict[int, Meld]) -> list[Meld]:
+    block = resolved.block
+    original = originals.get(id(block))
+    if resolved.count == 2:
+        return _split_flowers(block)
+    tiles = [Tile.from_index(index) for index in block.group.tiles] + [Tile.JOKER] * block.jokers
+    represents = resolved.tile if block.kind is BlockKind.JOKERS else None
+    called_from = original.called_from if original is not None else None
+    return [Meld(tiles, exposed=block.exposed, called_from=called_from, represents=represents)]
+
+
+class CardFreeRuleset:
+    """Card-Free American Mah Jongg (``get_ruleset("card-free", **options)``; options:
+    :class:`CardFreeOptions`).
+
+    >>> import mahjong_rules as mr
+    >>> card_free = mr.get_ruleset("card-free")
+    >>> evaluation = card_free.evaluate("777B 888B 9999B RD RD RD RD")
+    >>> evaluation.points, [item.name for item in evaluation.breakdown]
+    (50, ['Mahjong', 'No jokers: doubled'])
+    """
+
+    name: ClassVar[str] = "card-free"
+    Options: ClassVar[type[CardFreeOptions]] = CardFreeOptions
+
+    def __init__(self, options: CardFreeOptions) -> None:
+        self.options = options
+        self._tileset = options.tileset
+        self._grammar = card_free_grammar()
+        self._distance = CardFreeDistance(options)
+
+    def __repr__(self) -> str:
+        return f"<CardFreeRuleset {self.options}>"
+
+    @property
+    def tileset(self) -> TileSet:
+        return self._tileset
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """The seats at the table, in turn order (ruling T4)."""
+        return tuple(Seat)[: self.options.players]
+
+    # -- reading hands ---------------------------------------------------------------------------
+
+    def _checked_hand(self, hand: Hand | str) -> Hand:
+        checked = as_hand(hand, self._tileset)
+        self._tileset.check(checked)
+        return checked
+
+    def _exposed_blocks(self, hand: Hand) -> tuple[list[Block], dict[int, Meld]]:
+        blocks, originals = [], {}
+        for meld in hand.melds:
+            block = block_of_meld(meld)
+            blocks.append(block)
+            originals[id(block)] = meld
+        return blocks, originals
+
+    def _exposure_reasons(self, hand: Hand) -> list[Reason]:
+        """Exposures are whole blocks of 3 to 5 tiles (ruling N4's reading for Card-Free: a call
+        completes a block of 3 or more); Flowers and NEWS are called only for Mahjong (rulings C3,
+        C12), and the Mahjong tile stays among the concealed tiles (ruling T2)."""
+        found = []
+        for meld in hand.exposed:
+            block = block_of_meld(meld)
+            where = f"the exposed set {meld}"
+            if block.kind is BlockKind.OTHER:
+                found.append(Reason("not-a-block", f"{where} is not a block of identical tiles"))
+            elif block.kind is BlockKind.NEWS:
+                found.append(Reason("exposed-news", f"{where}: a NEWS block is called only for Mahjong"))
+            elif block.kind is BlockKind.FLOWER:
+                found.append(Reason("exposed-flowers", f"{where}: Flowers are called only for Mahjong"))
+            elif block.size == 2:
+                found.append(
+                    Reason("exposed-pair", f"{where} is a pair: a tile is called only for a block of 3 or more")
+                )
+            elif block.size > 5:
+                found.append(Reason("block-too-large", f"{where} has {block.size} tiles: a block has 2 to 5"))
+        return found
+
+    def _gate_reasons(self, hand: Hand) -> list[Reason]:
+        reasons = []
+        if len(hand) != MAHJONG_SIZE:
+            reasons.append(Reason("wrong-size", f"a Mahjong hand has 14 tiles, not {len(hand)}"))
+        return reasons + self._exposure_reasons(hand)
+
+    def _valid_readings(self, hand: Hand) -> Iterator[tuple[Reading, Arrangement]]:
+        """Every valid reading of a hand that passes the gates, each arrangement once."""
+        if self._gate_reasons(hand):
+            return
+        exposed, originals = self._exposed_blocks(hand)
+        seen: set[Arrangement] = set()
+        for groups in arrangements(self._grammar, hand.concealed_counts):
+            blocks = exposed + [read_group(group, exposed=False) for group in groups]
+            for reading in readings(blocks):
+                melds = [meld for resolved in reading.blocks for meld in _melds_of(resolved, originals)]
+                arrangement = Arrangement(melds, reading.describe())
+                if arrangement not in seen:
+                    seen.add(arrangement)
+                    yield reading, arrangement
+
+    def _allowed(
+        self, hand: Hand, context: WinContext
+    ) -> Iterator[tuple[tuple[ScoreItem, ...], Arrangement, list[Reason]]]:
+        for reading, arrangement in self._valid_readings(hand):
+            yield (
+                score(reading, hand, context, self.options),
+                arrangement,
+                restriction_reasons(reading, hand, context, self.options),
+            )
+
+    # -- the protocol ----------------------------------------------------------------------------
+
+    def evaluate(self, hand: Hand | str, context: WinContext | Mapping[str, Any] | None = None) -> Evaluation:
+        """Whether ``hand`` (14 tiles at Mahjong, ruling T2; a Hand or its notation) is a Card-Free
+        Mah Jongg: a category's set and a pattern of blocks, or a Dragon hand; and its points, the
+        best reading's (rulings T3, C10).
+
+        Raises:
+            TileSetError: the hand cannot exist in this game's tiles (ruling T5).
+        """
+        hand = self._checked_hand(hand)
+        context = as_context(context)
+        reasons = self._gate_reasons(hand)
+        if reasons:
+            return Evaluation(self.name, hand, context, is_winning=False, reasons=reasons, options=self.options)
+        best: tuple[int, tuple[ScoreItem, ...], Arrangement] | None = None
+        refused: list[Reason] | None = None
+        for items, arrangement, restricted in self._allowed(hand, context):
+            if restricted:
+                refused = refused or restricted
+                continue
+            points = sum(item.points for item in items)
+            if best is None or points > best[0]:
+                best = (points, items, arrangement)
+        if best is None:
+            why = refused or self._why_not(hand)
+            return Evaluation(self.name, hand, context, is_winning=False, reasons=why, options=self.options)
+        points, items, arrangement = best
+        return Evaluation(
+            self.name,
+            hand,
+            context,
+            is_winning=True,
+            points=points,
+            breakdown=items,
+            arrangement=arrangement,
+            options=self.options,
+        )
+
+    def decompositions(
+        self, hand: Hand | str, context: WinContext | Mapping[str, Any] | None = None
+    ) -> Iterator[Arrangement]:
+        """Every reading of the hand under which :meth:`evaluate` calls it a Mah Jongg, lazily,
+        each arrangement once; with a skill level or the minimum-requirement house rule, only the
+        readings they allow when the hand is won as ``context`` says."""
+        hand = self._checked_hand(hand)
+        context = as_context(context)
+        for _, arrangement, restricted in self._allowed(hand, context):
+            if not restricted:
+                yield arrangement
+
+    def _why_no_arrangement(self, hand: Hand) -> list[Reason]:
+        counts = hand.concealed_counts
+        relaxed = [
+            ("joker-in-pair", "a joker cannot stand in a pair", card_free_grammar(jokers_from=2)),
+            (
+                "flower-pung",
+                "Flowers make only a Pair (or Dragon's Love's two Pungs)",
+                card_free_grammar(any_flowers=True),
+            ),
+            ("block-too-large", "a block has at most 5 tiles", card_free_grammar(largest=MAHJONG_SIZE)),
+        ]
+        for code, message, grammar in relaxed:
+            if has_arrangement(grammar, counts):
+                return [Reason(code, message)]
+        lonely = [str(tile) for tile in Tile.all() if counts[tile.index] == 1 and not tile.is_joker]
+        if lonely:
+            return [Reason("unmatched-tiles", f"not in any block of 2 to 5 identical tiles: {', '.join(lonely)}")]
+        return [Reason("not-in-blocks", "the tiles cannot all be grouped into blocks")]
+
+    def _why_not(self, hand: Hand) -> list[Reason]:
+        exposed, _ = self._exposed_blocks(hand)
+        best: list[Reason] | None = None
+        for groups in arrangements(self._grammar, hand.concealed_counts):
+            found = problems(exposed + [read_group(group, exposed=False) for group in groups])
+            if found and (best is None or len(found) < len(best)):
+                best = found
+        if best is None:
+            return self._why_no_arrangement(hand)
+        return best
+
+    # -- analysis --------------------------------------------------------------------------------
+
+    def _check_size(self, hand: Hand, analysis: str, sizes: tuple[int, ...]) -> None:
+        # Ruling L3: the analyses are defined for the hands a player holds.
+        if len(hand) not in sizes:
+            expected = " or ".join(str(size) for size in sizes)
+            raise HandSizeError(
+                f"{analysis} is defined for hands of {expected} tiles; {hand} has {len(hand)}",
+                size=len(hand),
+                expected=sizes,
+            )
+
+    def tiles_away(self, hand: Hand | str) -> int:
+        """The fewest tiles to exchange for ``hand`` (13 or 14 tiles) to become a valid Card-Free
+        hand of 14 tiles, keeping its exposed sets (0: it is one; a 13-tile hand one tile short:
+        1). Exact, jokers included; skill levels and the minimum requirement (which depend on how
+        the hand is won) are not counted.
+
+        Raises:
+            HandSizeError: the hand does not have 13 or 14 tiles.
+            TileSetError: the hand cannot exist in this game's tiles (ruling T5).
+            UnreachableError: the exposed sets rule out every valid hand.
+        """
+        hand = self._checked_hand(hand)
+        self._check_size(hand, "tiles away", ANALYSED_SIZES)
+        away = None if self._exposure_reasons(hand) else self._distance.away(hand)
+        if away is None:
+            raise UnreachableError(f"no valid Card-Free hand keeps the exposed sets of {hand}")
+        return away
+
+    def waits(self, hand: Hand | str) -> frozenset[Tile]:
+        """For a 13-tile hand, the tiles that would make it a valid Mah Jongg (a joker included,
+        when drawing one would), leaving out tiles whose every copy the hand already holds. Like
+        :meth:`tiles_away`, it does not count skill levels or the minimum requirement.
+
+        Raises:
+            HandSizeError: the hand does not have 13 tiles.
+        """
+        hand = self._checked_hand(hand)
+        self._check_size(hand, "waits", (MAHJONG_SIZE - 1,))
+        if self._exposure_reasons(hand) or self._distance.away(hand) != 1:
+            return frozenset()
+        return frozenset(
+            tile
+            for tile in self._tileset.tiles
+            if hand.count(tile) < self._tileset.count(tile) and self._distance.away(hand.draw(tile)) == 0
+        )
+
+    def discard_options(self, hand: Hand | str, seen: Iterable[Tile | str] | str = ()) -> list[DiscardOption]:
+        """For a 14-tile hand, every concealed tile it could discard (each kind once), best first:
+        fewest tiles away after the discard, then most unseen copies of the tiles that would then
+        help, then tile order. A tile *helps* when drawing it lowers tiles away; only tiles with a
+        copy left to draw count. ``seen`` holds the tiles seen elsewhere (discards, other players'
+        exposed sets), as tiles or notation. Discards that leave no valid hand within reach are
+        left out.
+
+        Raises:
+            HandSizeError: the hand does not have 14 tiles.
+        """
+        hand = self._checked_hand(hand)
+        self._check_size(hand, "discard options", (MAHJONG_SIZE,))
+        seen_tiles = parse_tiles(seen) if isinstance(seen, str) else [as_tile(tile, "seen") for tile in seen]
+        if self._exposure_reasons(hand):
+            return []
+        unseen = [max(self._tileset.counts[index] - count, 0) for index, count in enumerate(hand.counts)]
+        for tile in seen_tiles:
+            unseen[tile.index] = max(unseen[tile.index] - 1, 0)
+        options = []
+        for discard in sorted(set(hand.concealed)):
+            rest = hand.discard(discard)
+            away = self._distance.away(rest)
+            if away is None:
+                continue
+            helpful = frozenset(
+                tile
+                for tile in self._tileset.tiles
+                if rest.count(tile) + (tile is discard) < self._tileset.count(tile)
+                and (after := self._distance.away(rest.draw(tile))) is not None
+                and after < away
+            )
+            options.append(DiscardOption(discard, away, helpful, sum(unseen[tile.index] for tile in helpful)))
+        options.sort(key=lambda option: (option.tiles_away, -option.helpful_unseen, option.discard))
+        return options
+
+    # -- settlement ------------------------------------------------------------------------------
+
+    def settle(
+        self, evaluation: Evaluation, winner: Seat | str | None = None, discarder: Seat | str | None = None
+    ) -> Settlement:
+        """Ruling C7: every other player pays the hand's value; the discarder of the winning tile
+        pays double (Dragon hands too, ruling C8). How the hand was won comes from the evaluation
+        (ruling L2).
+
+        Raises:
+            SettlementError: the evaluation is not a winning Card-Free one made under these
+                options, or the seats contradict its context.
+        """
+        evaluation = check_evaluation(evaluation, self.name, self.options)
+        won_by, thrown_by = settlement_seats(evaluation, winner, discarder, self.seats)
+        transfers = [
+            Transfer(
+                seat,
+                won_by,
+                evaluation.points * (2 if seat is thrown_by else 1),
+                "discarded the winning tile: double" if seat is thrown_by else "hand value",
+            )
+            for seat in self.seats
+            if seat is not won_by
+        ]
+        return Settlement(transfers, seats=self.seats)
+
+    def settle_several(self, wins: Sequence[Evaluation | tuple[Evaluation, Seat]], discarder: Seat | str) -> Settlement:
+        """Several players win on one discard (a table that lets more than the nearest caller win):
+        as in Flex (ruling F12), every other player, the discarder included, pays each winner that
+        winner's value; nobody pays double."""
+        checked, _ = several_winners(wins, discarder, self.name, self.options, self.seats)
+        winners = [winner for _, winner in checked]
+        transfers = []
+        for evaluation, winner in checked:
+            transfers += [
+                Transfer(seat, winner, evaluation.points, "hand value (several winners)")
+                for seat in self.seats
+                if seat not in winners
+            ]
+        return Settlement(transfers, seats=self.seats)
+
+    # -- play ------------------------------------------------------------------------------------
+
+    def check_call(
+        self,
+        hand: Hand | str,
+        discard: Tile | str,
+        meld: Meld | str | None = None,
+        context: WinContext | Mapping[str, Any] | None = None,
+    ) -> Reason | None:
+        """Why ``hand`` (13 tiles) may not call ``discard``, or ``None`` when it may: to expose
+        ``meld`` (a whole block of 3 or more, the called tile included), or, with no meld, for
+        Mah Jongg (the completed hand, won on this discard as ``context`` says, must win).
+
+        Raises:
+            ContextError: ``context`` says the win was self-drawn, which a called discard is not.
+        """
+        hand = self._checked_hand(hand)
+        discard = as_tile(discard, "discard")
+        if meld is not None:
+            return check_exposure(hand, discard, _as_meld(meld))
+        context = as_context(context)
+        if context.self_drawn:
+            raise ContextError("a Mah Jongg call takes another player's discard: the context cannot be self_drawn")
+        if discard.is_joker:
+            return Reason("uncallable-tile", "a discarded joker is dead: it cannot be called")
+        evaluation = self.evaluate(hand.draw(discard), context)
+        if evaluation.is_winning:
+            return None
+        why = "; ".join(reason.message for reason in evaluation.reasons)
+        return Reason("not-mahjong", f"{discard} does not complete a Mah Jongg: {why}")
+
+    resolve_claims = staticmethod(resolve_claims)
+
+    def swap_joker(self, meld: Meld | str, give: Tile | str) -> tuple[Meld, Tile]:
+        """A joker swap with an exposed block: the block after the swap and the joker taken.
+        Guide: "If a player exposes a grouping of tiles that includes a joker ... and you have a
+        tile in your hand that corresponds to the tile represented by the exposed joker(s), you
+        may swap your tile for the joker when it is your turn."
+
+        Raises:
+            IllegalMoveError: the swap breaks a rule.
+        """
+        return swap_joker(_as_meld(meld), as_tile(give, "give"))
+
+
+def _as_meld(meld: object) -> Meld:
+    if isinstance(meld, Meld):
+        return meld
+    if isinstance(meld, str):
+        return Meld.parse(meld)
+    raise TypeError(f"meld is a Meld or its notation (str), not {describe(meld)}")
