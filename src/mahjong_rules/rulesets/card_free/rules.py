@@ -234,7 +234,8 @@ def _dragon_hands(blocks: Sequence[Block]) -> Iterator[Reading]:
     if numbers or winds or len(flowers) > 1:
         return
     flower_pungs = sum(2 if block.size == 6 else 1 if block.size == 3 else 9 for block in flowers)
-    wild_pungs = [block for block in wild if block.size == 3]
+    # Flowers are called only for Mah Jongg (ruling C12): an exposed block of jokers is no flower Pung.
+    wild_pungs = [block for block in wild if block.size == 3 and not block.exposed]
     wild_kongs = [block for block in wild if block.size == 4]
     if len(wild_pungs) + len(wild_kongs) != len(wild) or flower_pungs + len(wild_pungs) != 2:
         return

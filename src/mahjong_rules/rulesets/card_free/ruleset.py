@@ -88,7 +88,7 @@ class CardFreeRuleset:
     >>> card_free = mr.get_ruleset("card-free")
     >>> evaluation = card_free.evaluate("777B 888B 9999B RD RD RD RD")
     >>> evaluation.points, [item.name for item in evaluation.breakdown]
-    (50, ['Mahjong', 'No jokers: doubled'])
+    (70, ['Mahjong', 'Concealed bonus', 'No jokers: doubled'])
     """
 
     name: ClassVar[str] = "card-free"
@@ -128,9 +128,9 @@ class CardFreeRuleset:
         return blocks, originals
 
     def _exposure_reasons(self, hand: Hand) -> list[Reason]:
-        """Exposures are whole blocks of 3 to 5 tiles (ruling N4's reading for Card-Free: a call
-        completes a block of 3 or more); Flowers and NEWS are called only for Mahjong (rulings C3,
-        C12), and the Mahjong tile stays among the concealed tiles (ruling T2)."""
+        """Exposures are whole blocks of 3 to 5 tiles (ruling L6: a call completes a block of 3 or
+        more); Flowers and NEWS are called only for Mahjong (rulings C3, C12), and the Mahjong tile
+        stays among the concealed tiles (ruling T2)."""
         found = []
         for meld in hand.exposed:
             block = block_of_meld(meld)
