@@ -32,9 +32,10 @@ def check_exposure(hand: Hand, discard: Tile, meld: Meld) -> Reason | None:
         return Reason("called-tile-missing", f"the exposed block {meld} does not hold the called {discard}")
     if discard.is_flower:
         return Reason("flower-call", "Flowers are called only for Mah Jongg")
-    if meld.is_singles or meld.is_chow:
-        what = "a NEWS block" if discard.is_wind else f"{meld} is not a block of identical tiles; it"
-        return Reason("news-call", f"{what} is called only for Mah Jongg")
+    if meld.is_chow or (meld.is_singles and not all(tile.is_wind for tile in meld.tiles)):
+        return Reason("not-a-block", f"{meld} is not a block of identical tiles")
+    if meld.is_singles:
+        return Reason("news-call", "the tiles of a NEWS block are called only for Mah Jongg")
     if meld.represents is not discard:
         return Reason("not-matching", f"the exposed block {meld} is not a block of {discard}")
     if meld.size < 3:

@@ -408,7 +408,8 @@ def problems(blocks: Sequence[Block]) -> list[Reason]:
     wild = len(kinds[BlockKind.JOKERS])
     if winds:
         present = {block.tile.wind for block in winds if block.tile is not None}
-        if len(present) < len(winds) or not any(present <= set(wind_set) for wind_set in WIND_SETS):
+        short = [len(wind_set) - len(present) for wind_set in WIND_SETS if present <= set(wind_set)]
+        if len(present) < len(winds) or not short or min(short) > wild:
             found.append(
                 Reason("not-a-wind-set", "a Winds set is one block of each wind, or two blocks of N and S or E and W")
             )

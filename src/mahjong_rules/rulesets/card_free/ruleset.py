@@ -244,18 +244,31 @@ class CardFreeRuleset:
         ]
         for code, message, grammar in relaxed:
             if has_arrangement(grammar, counts):
+                if code == "flower-pung":
+                    return self._flower_reasons(hand)
                 return [Reason(code, message)]
         lonely = [str(tile) for tile in Tile.all() if counts[tile.index] == 1 and not tile.is_joker]
         if lonely:
             return [Reason("unmatched-tiles", f"not in any block of 2 to 5 identical tiles: {', '.join(lonely)}")]
         return [Reason("not-in-blocks", "the tiles cannot all be grouped into blocks")]
 
+    @staticmethod
+    def _flower_reasons(hand: Hand) -> list[Reason]:
+        """The solver makes one block of a tile: say what the flowers would have to be."""
+        flowers = hand.count(Tile.FLOWER)
+        found = []
+        if flowers >= 4:
+            found.append(Reason("two-flower-blocks", "only one block of Flowers is allowed, and it is a Pair"))
+        if flowers >= 3:  # a Pung, or a Kong of four (or two Pairs: the first reason)
+            found.append(Reason("flower-pung", "Flowers can only make a Pair block (outside Dragon's Love)"))
+        return found
+
     def _why_not(self, hand: Hand) -> list[Reason]:
         exposed, _ = self._exposed_blocks(hand)
         best: list[Reason] | None = None
         for groups in arrangements(self._grammar, hand.concealed_counts):
             found = problems(exposed + [read_group(group, exposed=False) for group in groups])
-            if found and (best is None or len(found) < len(best)):
+            if found and (best is None or _weight(found) < _weight(best)):
                 best = found
         if best is None:
             return self._why_no_arrangement(hand)
@@ -430,6 +443,15 @@ class CardFreeRuleset:
             IllegalMoveError: the swap breaks a rule.
         """
         return swap_joker(_as_meld(meld), as_tile(give, "give"))
+
+
+# Reasons that explain a hand only in general weigh a little more, so that an arrangement naming
+# the specific fault (two NEWS blocks) is preferred to one saying winds cannot join numbers.
+_GENERAL = {"winds-with-numbers": 0.5, "not-a-pattern": 0.25}
+
+
+def _weight(found: list[Reason]) -> float:
+    return sum(1 + _GENERAL.get(reason.code, 0) for reason in found)
 
 
 def _as_meld(meld: object) -> Meld:
