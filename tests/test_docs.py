@@ -9,8 +9,16 @@ from pathlib import Path
 import mahjong_rules as mr
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-SHARED_RULINGS_APPLIED = ("T1", "T2", "T3", "T4", "T5", *(f"F{number}" for number in range(1, 19)))
-LIBRARY_RULINGS = ("L1", "L2", "L3")
+SHARED_RULINGS_APPLIED = (
+    "T1",
+    "T2",
+    "T3",
+    "T4",
+    "T5",
+    *(f"F{number}" for number in range(1, 19)),
+    *(f"C{number}" for number in range(1, 13)),
+)
+LIBRARY_RULINGS = ("L1", "L2", "L3", "L4", "L5", "L6")
 SOURCES = DOCS.parent / "src" / "mahjong_rules"
 
 
