@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 
 import mahjong_rules as mr
-from tests.flex_reference import random_case
+from tests.card_free_reference import random_case as card_free_case
+from tests.flex_reference import random_case as flex_case
 
 RULESETS = mr.available_rulesets()
 ON_DISCARD, SELF_DRAWN = mr.WinContext(), mr.WinContext(self_drawn=True)
@@ -68,14 +70,18 @@ def weighted_hand(rng: random.Random, tileset: mr.TileSet, size: int) -> mr.Hand
 
 
 def random_hands(name: str, seed: int, count: int) -> list[mr.Hand]:
-    """Weighted random hands of 13 and 14 tiles, and for Flex near-winning hands too."""
+    """Weighted random hands of 13 and 14 tiles, and near-winning hands for the rulesets with a
+    reference generator of their own."""
     rng = random.Random(seed)
     tileset = mr.get_ruleset(name).tileset
+    near: dict[str, Callable[[random.Random], mr.Hand]] = {
+        "flex": lambda rng: flex_case(rng).hand,
+        "card-free": lambda rng: card_free_case(rng).hand,
+    }
     found = []
     for _ in range(count):
-        if name == "flex" and rng.random() < 0.5:
-            case = random_case(rng)
-            hand = case.hand
+        if name in near and rng.random() < 0.5:
+            hand = near[name](rng)
             if rng.random() < 0.5 and hand.concealed:
                 hand = hand.discard(rng.choice(hand.concealed))
         else:

@@ -40,6 +40,7 @@ ENTRY_POINT_GROUP = "mahjong_rules.rulesets"
 # name -> "module:Class" of the library's own rulesets, imported only when asked for. A ruleset
 # is listed here only once it works (no placeholders).
 _BUILTIN: dict[str, str] = {
+    "card-free": "mahjong_rules.rulesets.card_free:CardFreeRuleset",
     "flex": "mahjong_rules.rulesets.flex:FlexRuleset",
 }
 

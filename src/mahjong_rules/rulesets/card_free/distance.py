@@ -1,54 +1,491 @@
 """Exact tiles away for Card-Free: the fewest tiles to exchange to reach any valid hand.
 
-(A first, slow version: the minimum of the solver's target formula over every target of
-:mod:`.targets`.)
+Every valid hand is a *target* (:mod:`.targets` lists them all). For one target the distance is the
+solver's formula: natural tiles fill first the slots jokers cannot fill (pairs, the flower pair,
+the NEWS block's singles), jokers fill what is left of the Pungs, Kongs and Quints, so a target
+costs ``max(P, P + E - J)`` with ``P`` the tiles missing from joker-free slots, ``E`` from the
+others and ``J`` the hand's jokers. Exposed sets must each be one whole block of the target.
+
+A regular target is a *family* (a set in its suits, the flower pair or not, the NEWS block or not,
+some dragons) whose blocks the pattern sizes. Every block of a family but the flower pair and the
+NEWS block is a *position* described only by the copies the hand holds of its tile, so the best
+sizing of a family is a table lookup on the histogram of its positions (:mod:`._distance_tables`);
+the flower pair and the NEWS block add their missing tiles. A set of a consecutive category is a
+window of its sequence, each suit one unbroken run of it (ruling C5): its histogram is a sum of
+prefix differences. A window can do no better than with every number in its best suit (the
+column maxima), so that histogram bounds it; windows are tried cheapest bound first and the
+search stops at the floor (0 for 14 tiles, 1 for 13) or when no bound left is below the best.
+Dragons are taken where the hand holds most, exposed blocks of jokers where it holds least.
+
+Winds hands with the NEWS block (whose winds share their tiles with the set's blocks) and the
+three Dragon hands are few: they are costed directly. Exposures the rules never let a player make
+(pairs, flowers, NEWS, blocks of other shapes) fall back to the reference scan of every target.
 """
 
 from __future__ import annotations
 
+import functools
+import itertools
+from collections.abc import Sequence
+
 from mahjong_rules.hand import Hand
+from mahjong_rules.melds import Meld
+from mahjong_rules.rulesets.card_free._distance_tables import (
+    DROP_LOWEST,
+    HIST_ID,
+    KEY_SPACE,
+    POW,
+    SUM_HELD,
+    cost_table,
+    prepare,
+    size_multisets,
+)
 from mahjong_rules.rulesets.card_free.options import CardFreeOptions
-from mahjong_rules.rulesets.card_free.targets import as_target_groups, targets
-from mahjong_rules.solver import Group, TargetGroup, target_away
-from mahjong_rules.tiles import NUM_TILE_KINDS, Tile
+from mahjong_rules.rulesets.card_free.targets import reference_away
 
 __all__ = ["CardFreeDistance"]
 
-JOKER = Tile.JOKER.index
+JOKER = 47
+FLOWER = 34
+DRAGONS = (27, 28, 29)
+WINDS = (30, 31, 32, 33)  # East, South, West, North
+WIND_SETS = ((30, 31, 32, 33), (31, 33), (30, 32))  # NEWS, N+S, E+W (ruling C1)
+ONE_BAM = 0
+HAND_SIZE = 14
+MOST_BLOCKS = 7
+FEWEST_BLOCKS = 3
+INFINITY = 99
+
+EXPOSED = 1 << 16
+"""Key weight of a set position an exposed block already fills (counted, not a position)."""
+BAD = 1 << 20
+"""Key weight of a tile a set cannot use: another suit at a number whose block is exposed."""
+KEY_MASK = KEY_SPACE - 1
+
+SEQUENCES = ((1, 2, 3, 4, 5, 6, 7, 8, 9), (1, 3, 5, 7, 9), (2, 4, 6, 8), (3, 6, 9))
+"""Consecutive Run, Odds, Evens, and Multiples of Three (whose only set is the whole of it)."""
+WINDOWS = tuple(
+    (index, start, start + length)
+    for index, numbers in enumerate(SEQUENCES)
+    for length in (range(3, min(len(numbers), MOST_BLOCKS) + 1) if index < 3 else (3,))
+    for start in range(len(numbers) - length + 1)
+)
+"""Every set of a consecutive category: (sequence, first position, end position)."""
+SUIT_PAIRS = tuple(itertools.permutations(range(3), 2))
+SUIT_TRIPLES = tuple(itertools.permutations(range(3), 3))
+
+Combo = tuple[int, int, int, int, bool, bytes]
+"""The blocks beside a set: (copies they keep at most, tiles their joker-free slots miss, key of
+their dragon positions, number of blocks, whether the NEWS block is one, the cost table of the
+pattern's other sizes)."""
+
+
+class _Exposed:
+    """A hand's exposed sets as the search needs them."""
+
+    __slots__ = ("dragons", "duplicate", "jokers", "naturals", "numbers", "sizes", "tiles", "wilds", "winds")
+
+    def __init__(self, melds: Sequence[Meld]) -> None:
+        self.numbers: dict[int, int] = {}  # number tile -> block size
+        self.winds: dict[int, int] = {}
+        self.dragons: dict[int, int] = {}
+        self.naturals: dict[int, int] = {}  # tile -> natural copies exposed
+        wilds: list[int] = []
+        sizes: list[int] = []
+        self.duplicate = False
+        self.jokers = 0
+        self.tiles = 0
+        for meld in melds:
+            kinds = {tile.index for tile in meld.naturals}
+            size = meld.size
+            sizes.append(size)
+            self.jokers += meld.joker_count
+            self.tiles += size
+            if not kinds:
+                wilds.append(size)
+                continue
+            (kind,) = kinds
+            self.naturals[kind] = self.naturals.get(kind, 0) + size - meld.joker_count
+            where = self.numbers if kind < 27 else self.dragons if kind < 30 else self.winds
+            if kind in where:
+                self.duplicate = True
+            where[kind] = size
+        self.wilds = tuple(wilds)
+        self.sizes = tuple(sorted(sizes))
+
+
+def _fits_fast_path(meld: Meld) -> bool:
+    """Exposures a player can make: identical blocks of 3 to 5 number, wind or dragon tiles, or
+    of jokers only."""
+    if not meld.is_identical or not 3 <= meld.size <= 5:
+        return False
+    kinds = {tile.index for tile in meld.naturals}
+    return len(kinds) <= 1 and all(kind < 34 for kind in kinds)
+
+
+NO_EXPOSURES = _Exposed(())
+
+
+@functools.cache
+def _arrangements(sizes: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every distinct order of ``sizes``."""
+    return tuple(sorted(set(itertools.permutations(sizes))))
 
 
 class CardFreeDistance:
-    """Tiles away for the hands of one game (its tile set)."""
+    """Tiles away for the hands of one game (its options: tile set, jokers, flowers)."""
 
     def __init__(self, options: CardFreeOptions) -> None:
         self.options = options
         self.tileset = options.tileset
+        self.jokers = options.jokers
+        self.flowers = options.flowers
 
     def away(self, hand: Hand) -> int | None:
-        exposed = [
-            Group(
-                "identical" if meld.is_identical else "singles", tuple(t.index for t in meld.naturals), meld.joker_count
-            )
-            for meld in hand.melds
-        ]
-        best: int | None = None
-        for target in targets():
-            groups = as_target_groups(target)
-            if not self._within(groups, hand):
+        """The fewest tiles to exchange for ``hand`` to become a valid Card-Free hand of 14 tiles,
+        its exposed sets kept; ``None`` when no valid hand keeps them."""
+        prepare()
+        melds = hand.melds
+        if not melds:
+            exposed = NO_EXPOSURES
+        elif all(_fits_fast_path(meld) for meld in melds):
+            exposed = _Exposed(melds)
+        else:
+            return reference_away(hand, self.options)
+        best = _Search(self, hand.concealed_counts, exposed, len(hand)).run()
+        return None if best >= INFINITY else best
+
+
+class _Search:
+    """One hand's search: its counts, its exposures, the best distance found so far."""
+
+    def __init__(self, plan: CardFreeDistance, held: Sequence[int], exposed: _Exposed, size: int) -> None:
+        self.plan = plan
+        self.held = held
+        self.ex = exposed
+        self.jokers = held[JOKER]
+        self.rest = HAND_SIZE - exposed.tiles
+        self.floor = max(HAND_SIZE - size, 0)
+        self.jokers_left = plan.jokers - exposed.jokers
+        self.best = INFINITY
+        self.base = self.rest - self.jokers  # cost >= base - copies kept
+        flowers = held[FLOWER]
+        self.flower_kept = min(flowers, 2)
+        self.news_kept = sum(1 for wind in WINDS if held[wind])
+        self.dragons_free = sorted((held[kind] for kind in DRAGONS if kind not in exposed.dragons), reverse=True)
+        self.memo: dict[int, int] = {}
+
+    def run(self) -> int:
+        ex = self.ex
+        if not ex.duplicate:
+            combos = self._combos()
+            if not ex.winds:
+                self._numbers(combos)
+            if not ex.numbers and self.best > self.floor:
+                self._winds([combo for combo in combos if not combo[4]])
+                if self.best > self.floor:
+                    self._winds_news()
+        if self.best > self.floor and not ex.numbers and not ex.winds:
+            self._dragon_hands()
+        return self.best
+
+    # -- the blocks beside a set -----------------------------------------------------------------
+
+    def _combos(self) -> list[Combo]:
+        """Every choice of flower pair, NEWS block and dragons, with its cost table (for the
+        hand's jokers), most copies kept first."""
+        ex = self.ex
+        jokers = min(self.jokers, 14)
+        quints = max(min(self.jokers_left, 2), 0)
+        flower_missing = 2 - self.flower_kept
+        news_missing = 4 - self.news_kept
+        exposed_dragons = len(ex.dragons)
+        combos: list[Combo] = []
+        for flower in (0, 1):
+            for with_news in (0, 1):
+                rest = tuple(sorted(ex.sizes + (2,) * flower + (4,) * with_news))
+                table = cost_table(rest, quints)[jokers]
+                missing = flower * flower_missing + with_news * news_missing
+                kept = flower * self.flower_kept + with_news * self.news_kept
+                key = 0
+                dragon_kept = 0
+                for added in range(len(self.dragons_free) + 1):
+                    if added:
+                        held = self.dragons_free[added - 1]
+                        key += POW[held]
+                        dragon_kept += held
+                    blocks = flower + with_news + exposed_dragons + added
+                    combos.append((kept + dragon_kept, missing, key, blocks, bool(with_news), table))
+        combos.sort(key=lambda combo: -combo[0])
+        return combos
+
+    def _cost(self, key: int, length: int, combos: list[Combo], limit: int) -> int:
+        """The least cost of a set whose concealed positions have ``key`` and which has ``length``
+        blocks, over the blocks beside it; a result at or above ``limit`` only says so."""
+        base = self.base - SUM_HELD[key]
+        wilds = self.ex.wilds
+        best = limit
+        for kept, missing, extra, blocks, _, table in combos:
+            if base - kept >= best:
+                break
+            total = length + blocks
+            if total < FEWEST_BLOCKS or total > MOST_BLOCKS or missing >= best:
                 continue
-            away = target_away(hand.concealed_counts, groups, exposed)
-            if away is not None and (best is None or away < best):
-                best = away
+            full = key + extra
+            for _ in wilds:
+                full = DROP_LOWEST[full]
+                if full < 0:
+                    break
+            else:
+                value = missing + table[HIST_ID[full]]
+                if value < best:
+                    best = value
         return best
 
-    def _within(self, groups: list[TargetGroup], hand: Hand) -> bool:
-        needed = [0] * NUM_TILE_KINDS
-        jokers = 0
-        for group in groups:
-            for index in group.tiles:
-                needed[index] += 1
-        available = self.tileset.counts
-        for index in range(NUM_TILE_KINDS):
-            if needed[index] > available[index]:
-                jokers += needed[index] - available[index]
-        return jokers <= available[JOKER]
+    # -- number hands ----------------------------------------------------------------------------
+
+    def _numbers(self, combos: list[Combo]) -> None:
+        """Number hands: every set of a consecutive category, Multiples of Three and Like Numbers,
+        cheapest bound first. An exposed number block fixes its number and suit: other suits at
+        that number weigh ``BAD``, the block itself ``EXPOSED`` (counted, not a position)."""
+        held = self.held
+        ex = self.ex
+        exposed_numbers = {kind % 9 + 1 for kind in ex.numbers}
+        count = len(ex.numbers)
+        most_kept = [0] * (MOST_BLOCKS + 1)
+        for kept, _, _, blocks, _, _ in combos:
+            for length in range(3, MOST_BLOCKS + 1):
+                if FEWEST_BLOCKS <= length + blocks <= MOST_BLOCKS:
+                    most_kept[length] = max(most_kept[length], kept)
+        weights = [POW[held[kind]] for kind in range(27)]
+        for kind in range(27):
+            if kind % 9 + 1 in exposed_numbers:
+                weights[kind] = EXPOSED if kind in ex.numbers else BAD
+        prefixes = []
+        for numbers in SEQUENCES:
+            by_suit = []
+            for suit in range(3):
+                running = [0]
+                for number in numbers:
+                    running.append(running[-1] + weights[9 * suit + number - 1])
+                by_suit.append(running)
+            column = [0]
+            column_held = [0]
+            for number in numbers:
+                if number in exposed_numbers:
+                    column.append(column[-1] + EXPOSED)
+                    column_held.append(column_held[-1])
+                else:
+                    most = max(held[number - 1], held[number + 8], held[number + 17])
+                    column.append(column[-1] + POW[most])
+                    column_held.append(column_held[-1] + most)
+            covers = exposed_numbers <= set(numbers)
+            prefixes.append((by_suit, column, column_held, covers))
+        base = self.base
+        order = []
+        for sequence, start, end in WINDOWS:
+            by_suit, column, column_held, covers = prefixes[sequence]
+            if covers:
+                bound = base - (column_held[end] - column_held[start]) - most_kept[end - start]
+                order.append((bound, sequence, start, end))
+        for number in range(1, 10):
+            if exposed_numbers <= {number}:
+                kinds = (number - 1, number + 8, number + 17)
+                kept = sum(held[kind] for kind in kinds if kind not in ex.numbers)
+                order.append((base - kept - most_kept[3], -1, number, 0))
+        order.sort()
+        memo = self.memo
+        floor = self.floor
+        for bound, sequence, start, end in order:
+            if bound >= self.best or self.best <= floor:
+                return
+            if sequence < 0:
+                kinds = (start - 1, start + 8, start + 17)
+                key = sum(EXPOSED if kind in ex.numbers else POW[held[kind]] for kind in kinds)
+                if key >> 16 == count:
+                    self._number_set(key & KEY_MASK, 3, combos, memo)
+                continue
+            by_suit, column, _, _ = prefixes[sequence]
+            top = column[end] - column[start]
+            if top >> 16 != count:
+                continue
+            length = end - start
+            lower = self._cost(top & KEY_MASK, length, combos, self.best)
+            if lower < self.best:
+                self._window(by_suit, start, end, top, lower, combos, memo)
+
+    def _number_set(self, key: int, length: int, combos: list[Combo], memo: dict[int, int]) -> int:
+        """The cost of a number set (memoized for this hand: windows share histograms)."""
+        value = memo.get(key)
+        if value is None:
+            value = self._cost(key, length, combos, self.best)
+            memo[key] = value
+        if value < self.best:
+            self.best = value
+        return value
+
+    def _window(
+        self,
+        by_suit: list[list[int]],
+        start: int,
+        end: int,
+        top: int,
+        lower: int,
+        combos: list[Combo],
+        memo: dict[int, int],
+    ) -> None:
+        """Every suit arrangement of one window (each suit one unbroken run, ruling C5); stop once
+        one reaches the window's bound (its column maxima)."""
+        count = top >> 16
+        length = end - start
+        target = top & KEY_MASK
+        keys = []
+        for suit in range(3):
+            keys.append(by_suit[suit][end] - by_suit[suit][start])
+        for cut in range(start + 1, end):
+            for first, second in SUIT_PAIRS:
+                left = by_suit[first][cut] - by_suit[first][start]
+                right = by_suit[second][end] - by_suit[second][cut]
+                # A run holding none of its tiles is beaten by its neighbour's suit there.
+                if left != cut - start and right != end - cut:
+                    keys.append(left + right)
+        for cut in range(start + 1, end - 1):
+            for second_cut in range(cut + 1, end):
+                for first, second, third in SUIT_TRIPLES:
+                    middle = by_suit[second][second_cut] - by_suit[second][cut]
+                    if middle == second_cut - cut:
+                        continue
+                    left = by_suit[first][cut] - by_suit[first][start]
+                    right = by_suit[third][end] - by_suit[third][second_cut]
+                    if left != cut - start and right != end - second_cut:
+                        keys.append(left + middle + right)
+        seen = set()
+        for key in keys:
+            if key >> 16 != count:
+                continue
+            key &= KEY_MASK
+            if key in seen:
+                continue
+            seen.add(key)
+            value = self._number_set(key, length, combos, memo)
+            if key == target or value <= lower or self.best <= self.floor:
+                return
+
+    # -- Winds hands -----------------------------------------------------------------------------
+
+    def _winds(self, combos: list[Combo]) -> None:
+        """Winds hands without the NEWS block: the winds are positions like numbers."""
+        held = self.held
+        ex = self.ex
+        for winds in WIND_SETS:
+            if not set(ex.winds) <= set(winds):
+                continue
+            key = sum(POW[held[wind]] for wind in winds if wind not in ex.winds)
+            value = self._cost(key, len(winds), combos, self.best)
+            if value < self.best:
+                self.best = value
+
+    def _winds_news(self) -> None:
+        """Winds hands with the NEWS block, whose winds also fill the set's blocks: each wind of
+        the set is costed with its NEWS tile (ruling C3)."""
+        held = self.held
+        ex = self.ex
+        flower_missing = 2 - self.flower_kept
+        for winds in WIND_SETS:
+            if not set(ex.winds) <= set(winds):
+                continue
+            fixed = 0
+            kept = 0
+            shared = []
+            feasible = True
+            for wind in WINDS:
+                if wind in winds and wind not in ex.winds:
+                    shared.append(wind)
+                    kept += held[wind]
+                    continue
+                if ex.naturals.get(wind, 0) >= 4:
+                    feasible = False  # no copy left for the NEWS block
+                fixed += 0 if held[wind] else 1
+                kept += min(held[wind], 1)
+            if not feasible:
+                continue
+            for flower in (0, 1):
+                dragon_kept = 0
+                for added in range(len(self.dragons_free) + 1):
+                    if added:
+                        dragon_kept += self.dragons_free[added - 1]
+                    blocks = len(winds) + 1 + flower + len(ex.dragons) + added
+                    if not FEWEST_BLOCKS <= blocks <= MOST_BLOCKS:
+                        continue
+                    total_kept = kept + flower * self.flower_kept + dragon_kept
+                    missing = fixed + flower * flower_missing
+                    if max(self.base - total_kept, missing) >= self.best:
+                        continue
+                    dragons = [
+                        kind for kind in sorted(DRAGONS, key=lambda kind: -held[kind]) if kind not in ex.dragons
+                    ][:added]
+                    self._winds_news_family(shared, dragons, flower, missing)
+
+    def _winds_news_family(self, shared: list[int], dragons: list[int], flower: int, missing: int) -> None:
+        held = self.held
+        ex = self.ex
+        positions: list[tuple[int, bool]] = [(wind, True) for wind in shared] + [(kind, False) for kind in dragons]
+        rest = tuple(sorted(ex.sizes + (4,) + (2,) * flower))
+        multisets = size_multisets(rest, 2)
+        jokers = self.jokers
+        # Each exposed block of jokers stands for one position; on a wind, that wind's NEWS tile stays.
+        for taken in itertools.combinations(range(len(positions)), len(ex.wilds)):
+            fixed = missing + sum(0 if held[positions[index][0]] else 1 for index in taken if positions[index][1])
+            left = [position for index, position in enumerate(positions) if index not in taken]
+            for sizes in multisets:
+                if len(sizes) != len(left):
+                    continue
+                for order in _arrangements(sizes):
+                    pairs = fixed
+                    total = fixed
+                    forced = 0
+                    for (kind, with_news), size in zip(left, order, strict=True):
+                        copies = held[kind]
+                        slots = size + with_news
+                        no_joker = (2 if size == 2 else 0) + with_news
+                        pairs += max(no_joker - copies, 0)
+                        total += slots - min(slots, copies)
+                        forced += max(slots - 4, 0)
+                    if forced <= self.jokers_left:
+                        value = max(pairs, total - jokers)
+                        if value < self.best:
+                            self.best = value
+
+    # -- Dragon hands (ruling C8) ----------------------------------------------------------------
+
+    def _dragon_hands(self) -> None:
+        held = self.held
+        ex = self.ex
+        if ex.duplicate:
+            return
+        if not ex.sizes:
+            # Dragon's Breath: a Pair of each Dragon and of each Wind, no jokers.
+            missing = sum(2 - min(held[kind], 2) for kind in (*DRAGONS, *WINDS))
+            self.best = min(self.best, missing)
+        if any(size != 4 for size in ex.dragons.values()):
+            return
+        free = self.dragons_free  # the dragons not exposed, most held first
+        exposed = len(ex.dragons)
+        wild_kongs = ex.wilds.count(4)
+        if all(size == 4 for size in ex.wilds):
+            # Dragon's Wings: a Kong of each Dragon and a Pair of 1 Bamboo. Exposed blocks of
+            # jokers stand for the dragons the hand holds least.
+            kongs = 3 - exposed - wild_kongs
+            if kongs >= 0:
+                pair = min(held[ONE_BAM], 2)
+                kept = sum(free[:kongs]) + pair
+                self.best = min(self.best, max(2 - pair, self.base - kept))
+        # Dragon's Love: two Dragon Kongs and two Flower Pungs (jokers allowed, ruling C12). An
+        # exposed block of jokers is never a flower Pung: flowers are called only for Mah Jongg.
+        kongs = 2 - exposed - wild_kongs
+        if kongs >= 0 and wild_kongs == len(ex.wilds):
+            flowers = 6
+            forced = max(flowers - self.plan.flowers, 0)
+            if forced <= self.jokers_left:
+                kept = sum(free[:kongs]) + min(held[FLOWER], flowers)
+                self.best = min(self.best, max(self.base - kept, 0))
