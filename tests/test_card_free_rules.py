@@ -1450,3 +1450,52 @@ def test_decompositions_iff_winning_seeded_random_hands() -> None:
         outcomes[_check_decompositions(hand, context, game)] += 1
     assert outcomes[True] >= 20
     assert outcomes[False] >= 20
+
+
+# -- properties over seeded winning hands: notation and joker substitution ----------------------------
+
+
+def _winning_cases(seed: int, count: int) -> list[mr.Hand]:
+    from tests.card_free_reference import random_case
+
+    rng = random.Random(seed)
+    found: list[mr.Hand] = []
+    while len(found) < count:
+        hand = random_case(rng).hand
+        if DEFAULT.evaluate(hand).is_winning:
+            found.append(hand)
+    return found
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_winning_hand_written_and_read_back_scores_the_same(seed: int) -> None:
+    """The notation round-trips (``str(hand)`` parses to an equal hand), and so does the verdict."""
+    for hand in _winning_cases(seed, 40):
+        again = mr.Hand.parse(str(hand))
+        assert again == hand
+        assert DEFAULT.evaluate(again).points == DEFAULT.evaluate(hand).points
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_joker_may_replace_a_natural_tile_of_a_block_of_three_or_more(seed: int) -> None:
+    """Ruling C4: "Jokers can be used to replace tiles in any block except for pairs." Replacing
+    one natural tile of a concealed block of 3 or more by a joker keeps a Mah Jongg (the tile
+    supply allowing). A hand that had no jokers loses the no-jokers doubling (ruling C7), which no
+    bonus a joker opens (a Quint, +5 each) makes up for: it never gains. (With jokers already in
+    the hand, one more may open a better reading.)"""
+    checked = 0
+    for hand in _winning_cases(100 + seed, 40):
+        evaluation = DEFAULT.evaluate(hand)
+        assert evaluation.arrangement is not None
+        for meld in evaluation.arrangement.melds:
+            if meld.exposed or not meld.is_identical or meld.size < 3 or not meld.naturals:
+                continue
+            if meld.naturals[0].is_flower or hand.joker_count >= DEFAULT.tileset.count(mr.Tile.JOKER):
+                continue
+            jokered = hand.discard(meld.naturals[0]).draw(mr.Tile.JOKER)
+            after = DEFAULT.evaluate(jokered)
+            assert after.is_winning, (hand, meld)
+            if hand.joker_count == 0 and not evaluation.arrangement.description.startswith("Dragon"):
+                assert after.points < evaluation.points, (hand, meld)
+            checked += 1
+    assert checked >= 40

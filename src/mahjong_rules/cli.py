@@ -34,6 +34,8 @@ __all__ = ["main"]
 DEMO_HANDS: tuple[tuple[str, str], ...] = (
     ("Flex-style run in two suits", "333C 44B 555C 666C 777C"),
     ("Threes in Dots, with dragons as 0", "WD WD WD 3333D 666D 9999D"),
+    ("Consecutive Odds in Dots, Two Pungs & Two Kongs", "333D 5555D 7777D 999D"),
+    ("Dragon's Breath", "GD GD RD RD WD WD NN EE WW SS"),
     ("Winds and flowers", "FFF NN EEEE WWW SS"),
     ("Jokers in an exposure", "222B 4444B 666C [888C J @W]"),
     ("Singapore pure straight with bonus tiles", "123m456m789m 234p 55s RF1 Cat"),
