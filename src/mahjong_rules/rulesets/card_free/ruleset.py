@@ -2,25 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, ClassVar
 
-from mahjong_rules._coerce import as_hand, as_tile, describe
-from mahjong_rules.errors import ContextError, HandSizeError, UnreachableError
+from mahjong_rules._coerce import as_tile
+from mahjong_rules.errors import UnreachableError
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld
-from mahjong_rules.notation import parse_tiles
 from mahjong_rules.ruleset import (
     Arrangement,
     DiscardOption,
     Evaluation,
     Reason,
     ScoreItem,
-    Settlement,
-    Transfer,
     WinContext,
     as_context,
 )
+from mahjong_rules.rulesets._american import MAHJONG_SIZE, AmericanRuleset, as_meld
 from mahjong_rules.rulesets.card_free.blocks import Block, BlockKind, block_of_meld, read_group
 from mahjong_rules.rulesets.card_free.distance import CardFreeDistance
 from mahjong_rules.rulesets.card_free.options import CardFreeOptions
@@ -28,14 +26,11 @@ from mahjong_rules.rulesets.card_free.play import check_exposure, resolve_claims
 from mahjong_rules.rulesets.card_free.restrictions import restriction_reasons
 from mahjong_rules.rulesets.card_free.rules import Reading, ResolvedBlock, problems, readings
 from mahjong_rules.rulesets.card_free.scoring import score
-from mahjong_rules.settling import check_evaluation, settlement_seats, several_winners
 from mahjong_rules.solver import Grammar, GroupRule, arrangements, has_arrangement
 from mahjong_rules.tiles import Seat, Tile
-from mahjong_rules.tilesets import TileSet
 
 __all__ = ["CardFreeRuleset", "card_free_grammar"]
 
-MAHJONG_SIZE = 14  # ruling T2
 ANALYSED_SIZES = (MAHJONG_SIZE - 1, MAHJONG_SIZE)
 NEWS = tuple(seat.wind for seat in Seat)
 
@@ -80,7 +75,7 @@ def _melds_of(resolved: ResolvedBlock, originals: dict[int, Meld]) -> list[Meld]
     return [Meld(tiles, exposed=block.exposed, called_from=called_from, represents=represents)]
 
 
-class CardFreeRuleset:
+class CardFreeRuleset(AmericanRuleset):
     """Card-Free American Mah Jongg (``get_ruleset("card-free", **options)``; options:
     :class:`CardFreeOptions`).
 
@@ -103,21 +98,7 @@ class CardFreeRuleset:
     def __repr__(self) -> str:
         return f"<CardFreeRuleset {self.options}>"
 
-    @property
-    def tileset(self) -> TileSet:
-        return self._tileset
-
-    @property
-    def seats(self) -> tuple[Seat, ...]:
-        """The seats at the table, in turn order (ruling T4)."""
-        return tuple(Seat)[: self.options.players]
-
     # -- reading hands ---------------------------------------------------------------------------
-
-    def _checked_hand(self, hand: Hand | str) -> Hand:
-        checked = as_hand(hand, self._tileset)
-        self._tileset.check(checked)
-        return checked
 
     def _exposed_blocks(self, hand: Hand) -> tuple[list[Block], dict[int, Meld]]:
         blocks, originals = [], {}
@@ -276,16 +257,6 @@ class CardFreeRuleset:
 
     # -- analysis --------------------------------------------------------------------------------
 
-    def _check_size(self, hand: Hand, analysis: str, sizes: tuple[int, ...]) -> None:
-        # Ruling L3: the analyses are defined for the hands a player holds.
-        if len(hand) not in sizes:
-            expected = " or ".join(str(size) for size in sizes)
-            raise HandSizeError(
-                f"{analysis} is defined for hands of {expected} tiles; {hand} has {len(hand)}",
-                size=len(hand),
-                expected=sizes,
-            )
-
     def tiles_away(self, hand: Hand | str) -> int:
         """The fewest tiles to exchange for ``hand`` (13 or 14 tiles) to become a valid Card-Free
         hand of 14 tiles, keeping its exposed sets (0: it is one; a 13-tile hand one tile short:
@@ -335,7 +306,7 @@ class CardFreeRuleset:
         """
         hand = self._checked_hand(hand)
         self._check_size(hand, "discard options", (MAHJONG_SIZE,))
-        seen_tiles = parse_tiles(seen) if isinstance(seen, str) else [as_tile(tile, "seen") for tile in seen]
+        seen_tiles = self._seen_tiles(seen)
         if self._exposure_reasons(hand):
             return []
         unseen = [max(self._tileset.counts[index] - count, 0) for index, count in enumerate(hand.counts)]
@@ -358,48 +329,6 @@ class CardFreeRuleset:
         options.sort(key=lambda option: (option.tiles_away, -option.helpful_unseen, option.discard))
         return options
 
-    # -- settlement ------------------------------------------------------------------------------
-
-    def settle(
-        self, evaluation: Evaluation, winner: Seat | str | None = None, discarder: Seat | str | None = None
-    ) -> Settlement:
-        """Ruling C7: every other player pays the hand's value; the discarder of the winning tile
-        pays double (Dragon hands too, ruling C8). How the hand was won comes from the evaluation
-        (ruling L2).
-
-        Raises:
-            SettlementError: the evaluation is not a winning Card-Free one made under these
-                options, or the seats contradict its context.
-        """
-        evaluation = check_evaluation(evaluation, self.name, self.options)
-        won_by, thrown_by = settlement_seats(evaluation, winner, discarder, self.seats)
-        transfers = [
-            Transfer(
-                seat,
-                won_by,
-                evaluation.points * (2 if seat is thrown_by else 1),
-                "discarded the winning tile: double" if seat is thrown_by else "hand value",
-            )
-            for seat in self.seats
-            if seat is not won_by
-        ]
-        return Settlement(transfers, seats=self.seats)
-
-    def settle_several(self, wins: Sequence[Evaluation | tuple[Evaluation, Seat]], discarder: Seat | str) -> Settlement:
-        """Several players win on one discard (a table that lets more than the nearest caller win):
-        as in Flex (ruling F12), every other player, the discarder included, pays each winner that
-        winner's value; nobody pays double."""
-        checked, _ = several_winners(wins, discarder, self.name, self.options, self.seats)
-        winners = [winner for _, winner in checked]
-        transfers = []
-        for evaluation, winner in checked:
-            transfers += [
-                Transfer(seat, winner, evaluation.points, "hand value (several winners)")
-                for seat in self.seats
-                if seat not in winners
-            ]
-        return Settlement(transfers, seats=self.seats)
-
     # -- play ------------------------------------------------------------------------------------
 
     def check_call(
@@ -419,17 +348,11 @@ class CardFreeRuleset:
         hand = self._checked_hand(hand)
         discard = as_tile(discard, "discard")
         if meld is not None:
-            return check_exposure(hand, discard, _as_meld(meld))
-        context = as_context(context)
-        if context.self_drawn:
-            raise ContextError("a Mah Jongg call takes another player's discard: the context cannot be self_drawn")
-        if discard.is_joker:
-            return Reason("uncallable-tile", "a discarded joker is dead: it cannot be called")
-        evaluation = self.evaluate(hand.draw(discard), context)
-        if evaluation.is_winning:
-            return None
-        why = "; ".join(reason.message for reason in evaluation.reasons)
-        return Reason("not-mahjong", f"{discard} does not complete a Mah Jongg: {why}")
+            return check_exposure(hand, discard, as_meld(meld))
+        uncallable = (
+            Reason("uncallable-tile", "a discarded joker is dead: it cannot be called") if discard.is_joker else None
+        )
+        return self._mahjong_call(hand, discard, context, uncallable)
 
     resolve_claims = staticmethod(resolve_claims)
 
@@ -442,7 +365,7 @@ class CardFreeRuleset:
         Raises:
             IllegalMoveError: the swap breaks a rule.
         """
-        return swap_joker(_as_meld(meld), as_tile(give, "give"))
+        return swap_joker(as_meld(meld), as_tile(give, "give"))
 
 
 # Reasons that explain a hand only in general weigh a little more, so that an arrangement naming
@@ -452,11 +375,3 @@ _GENERAL = {"winds-with-numbers": 0.5, "not-a-pattern": 0.25}
 
 def _weight(found: list[Reason]) -> float:
     return sum(1 + _GENERAL.get(reason.code, 0) for reason in found)
-
-
-def _as_meld(meld: object) -> Meld:
-    if isinstance(meld, Meld):
-        return meld
-    if isinstance(meld, str):
-        return Meld.parse(meld)
-    raise TypeError(f"meld is a Meld or its notation (str), not {describe(meld)}")

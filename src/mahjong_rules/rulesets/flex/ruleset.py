@@ -2,40 +2,35 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, ClassVar
 
-from mahjong_rules._coerce import as_hand, as_tile, describe
+from mahjong_rules._coerce import as_tile
 from mahjong_rules._text import count_of
-from mahjong_rules.errors import ContextError, HandSizeError, UnreachableError
+from mahjong_rules.errors import UnreachableError
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld
-from mahjong_rules.notation import parse_tiles
 from mahjong_rules.ruleset import (
     Arrangement,
     DiscardOption,
     Evaluation,
     Reason,
     ScoreItem,
-    Settlement,
-    Transfer,
     WinContext,
     as_context,
 )
+from mahjong_rules.rulesets._american import MAHJONG_SIZE, AmericanRuleset, as_meld
 from mahjong_rules.rulesets.flex.distance import FlexDistance
 from mahjong_rules.rulesets.flex.options import FlexOptions
 from mahjong_rules.rulesets.flex.play import check_blank_swap, check_exposure, resolve_claims, swap_joker
 from mahjong_rules.rulesets.flex.rules import Reading, ResolvedSet, problems, readings
 from mahjong_rules.rulesets.flex.scoring import score
 from mahjong_rules.rulesets.flex.sets import FlexSet, FlexSuit, SetKind, group_of_meld, read_group
-from mahjong_rules.settling import check_evaluation, settlement_seats, several_winners
 from mahjong_rules.solver import Grammar, GroupRule, arrangements, has_arrangement
 from mahjong_rules.tiles import Seat, Suit, Tile
-from mahjong_rules.tilesets import TileSet
 
 __all__ = ["FlexRuleset", "flex_grammar"]
 
-MAHJONG_SIZE = 14  # ruling T2
 ANALYSED_SIZES = (MAHJONG_SIZE - 1, MAHJONG_SIZE)
 
 
@@ -94,15 +89,7 @@ def _meld_of(resolved: ResolvedSet, originals: dict[int, Meld]) -> Meld:
     return Meld(tiles, exposed=flex_set.exposed, called_from=called_from, represents=represents)
 
 
-def _as_meld(meld: object) -> Meld:
-    if isinstance(meld, Meld):
-        return meld
-    if isinstance(meld, str):
-        return Meld.parse(meld)
-    raise TypeError(f"meld is a Meld or its notation (str), not {describe(meld)}")
-
-
-class FlexRuleset:
+class FlexRuleset(AmericanRuleset):
     """American Flex Mahjong (``get_ruleset("flex", **options)``; options: :class:`FlexOptions`).
 
     >>> import mahjong_rules as mr
@@ -123,10 +110,6 @@ class FlexRuleset:
 
     def __repr__(self) -> str:
         return f"<FlexRuleset {self.options}>"
-
-    @property
-    def tileset(self) -> TileSet:
-        return self._tileset
 
     # -- reading hands ---------------------------------------------------------------------------
 
@@ -207,11 +190,6 @@ class FlexRuleset:
 
     # -- the protocol ----------------------------------------------------------------------------
 
-    def _checked_hand(self, hand: Hand | str) -> Hand:
-        checked = as_hand(hand, self._tileset)
-        self._tileset.check(checked)
-        return checked
-
     def _gate_reasons(self, hand: Hand) -> list[Reason]:
         """What makes a hand lose before its sets are looked at: its size, blanks, exposures."""
         reasons: list[Reason] = []
@@ -284,16 +262,6 @@ class FlexRuleset:
             if self._meets_minimum(items):
                 yield arrangement
 
-    def _check_size(self, hand: Hand, analysis: str, sizes: tuple[int, ...]) -> None:
-        # Ruling L3: the analyses are defined for the hands a player holds.
-        if len(hand) not in sizes:
-            expected = " or ".join(str(size) for size in sizes)
-            raise HandSizeError(
-                f"{analysis} is defined for hands of {expected} tiles; {hand} has {len(hand)}",
-                size=len(hand),
-                expected=sizes,
-            )
-
     def tiles_away(self, hand: Hand | str) -> int:
         """The fewest tiles to exchange for ``hand`` (13 or 14 tiles) to become a valid Flex hand
         of 14 tiles, keeping its exposed sets (0: it is one; a 13-tile hand one tile short: 1).
@@ -336,7 +304,7 @@ class FlexRuleset:
         """
         hand = self._checked_hand(hand)
         self._check_size(hand, "discard options", (MAHJONG_SIZE,))
-        seen_tiles = parse_tiles(seen) if isinstance(seen, str) else [as_tile(tile, "seen") for tile in seen]
+        seen_tiles = self._seen_tiles(seen)
         if self._exposure_reasons(hand):
             return []
         tileset = self._tileset
@@ -382,56 +350,6 @@ class FlexRuleset:
             if self._distance.away(hand.draw(tile), limit=1) == 0:
                 found.add(tile)
         return frozenset(found)
-
-    def settle(
-        self, evaluation: Evaluation, winner: Seat | str | None = None, discarder: Seat | str | None = None
-    ) -> Settlement:
-        """Ruling F12: every other player pays the hand's value; the discarder of the winning
-        tile pays double.
-
-        How the hand was won comes from the evaluation: ``winner`` defaults to its context's
-        seat wind (and may not differ from it), and ``discarder`` is named exactly when the hand
-        was not self-drawn.
-
-        Raises:
-            SettlementError: the evaluation is not a winning Flex one made under this ruleset's
-                options, or the seats contradict its context.
-        """
-        evaluation = check_evaluation(evaluation, self.name, self.options)
-        won_by, thrown_by = settlement_seats(evaluation, winner, discarder, self.seats)
-        transfers = [
-            Transfer(
-                seat,
-                won_by,
-                evaluation.points * (2 if seat is thrown_by else 1),
-                "discarded the winning tile: double" if seat is thrown_by else "hand value",
-            )
-            for seat in self.seats
-            if seat is not won_by
-        ]
-        return Settlement(transfers, seats=self.seats)
-
-    def settle_several(self, wins: Sequence[Evaluation | tuple[Evaluation, Seat]], discarder: Seat | str) -> Settlement:
-        """Ruling F12: several players win on one discard. Every other player, the discarder
-        included, pays each winner that winner's value; nobody pays double.
-
-        ``wins`` holds each winner's evaluation (its context names the winner's seat wind and a
-        win on a discard), or (evaluation, winner) pairs.
-
-        Raises:
-            SettlementError: no wins, a self-drawn evaluation, two wins by one seat, or a
-                discarder who is also a winner.
-        """
-        checked, _ = several_winners(wins, discarder, self.name, self.options, self.seats)
-        winners = [winner for _, winner in checked]
-        transfers = []
-        for evaluation, winner in checked:
-            transfers += [
-                Transfer(seat, winner, evaluation.points, "hand value (several winners)")
-                for seat in self.seats
-                if seat not in winners
-            ]
-        return Settlement(transfers, seats=self.seats)
 
     # -- play ------------------------------------------------------------------------------------
 
@@ -482,17 +400,11 @@ class FlexRuleset:
         hand = self._checked_hand(hand)
         discard = as_tile(discard, "discard")
         if meld is not None:
-            return check_exposure(hand, discard, _as_meld(meld))
-        context = as_context(context)
-        if context.self_drawn:
-            raise ContextError("a Mahjong call takes another player's discard: the context cannot be self_drawn")
+            return check_exposure(hand, discard, as_meld(meld))
+        uncallable = None
         if discard.is_joker or discard.is_blank:
-            return Reason("uncallable-tile", f"a discarded {discard.name.lower()} cannot be called")
-        evaluation = self.evaluate(hand.draw(discard), context)
-        if evaluation.is_winning:
-            return None
-        why = "; ".join(reason.message for reason in evaluation.reasons)
-        return Reason("not-mahjong", f"{discard} does not complete a Mahjong: {why}")
+            uncallable = Reason("uncallable-tile", f"a discarded {discard.name.lower()} cannot be called")
+        return self._mahjong_call(hand, discard, context, uncallable)
 
     resolve_claims = staticmethod(resolve_claims)
 
@@ -506,7 +418,7 @@ class FlexRuleset:
         Raises:
             IllegalMoveError: the swap breaks a rule.
         """
-        return swap_joker(_as_meld(meld), as_tile(give, "give"), from_hand_only=self.options.joker_swap_from_hand_only)
+        return swap_joker(as_meld(meld), as_tile(give, "give"), from_hand_only=self.options.joker_swap_from_hand_only)
 
     def check_blank_swap(self, hand: Hand | str, discard: Tile | str) -> Reason | None:
         """Why ``hand`` may not swap a blank for ``discard``, or ``None`` when it may."""
@@ -515,8 +427,3 @@ class FlexRuleset:
         if not self.options.blanks:
             return Reason("no-blanks", "this game is played without blanks")
         return check_blank_swap(hand, discard)
-
-    @property
-    def seats(self) -> tuple[Seat, ...]:
-        """The seats at the table, in turn order (ruling T4)."""
-        return tuple(Seat)[: self.options.players]

@@ -1,0 +1,148 @@
+"""What the American rulesets share: reading the hand they are given, the sizes the analyses are
+defined for, settlement, several winners on one discard, and the Mah Jongg call."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar
+
+from mahjong_rules._coerce import as_hand, as_tile, describe
+from mahjong_rules.errors import ContextError, HandSizeError
+from mahjong_rules.hand import Hand
+from mahjong_rules.melds import Meld
+from mahjong_rules.notation import parse_tiles
+from mahjong_rules.ruleset import Evaluation, Reason, Settlement, Transfer, WinContext, as_context
+from mahjong_rules.settling import check_evaluation, settlement_seats, several_winners
+from mahjong_rules.tiles import Seat, Tile
+from mahjong_rules.tilesets import TileSet
+
+__all__ = ["MAHJONG_SIZE", "AmericanRuleset", "as_meld"]
+
+MAHJONG_SIZE = 14  # ruling T2
+
+
+def as_meld(meld: object) -> Meld:
+    """A meld, or a meld's notation (``"[777C @W]"``), as a meld."""
+    if isinstance(meld, Meld):
+        return meld
+    if isinstance(meld, str):
+        return Meld.parse(meld)
+    raise TypeError(f"meld is a Meld or its notation (str), not {describe(meld)}")
+
+
+class AmericanRuleset:
+    """The parts of an American ruleset that do not depend on its winning hands. A subclass sets
+    ``name``, ``options`` (with ``players``) and ``_tileset``, and provides ``evaluate``."""
+
+    name: ClassVar[str]
+    options: Any
+    _tileset: TileSet
+
+    @property
+    def tileset(self) -> TileSet:
+        """The game's tiles, as the options set them up."""
+        return self._tileset
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """The seats at the table, in turn order (ruling T4)."""
+        return tuple(Seat)[: self.options.players]
+
+    def evaluate(self, hand: Hand | str, context: WinContext | Mapping[str, Any] | None = None) -> Evaluation:
+        raise NotImplementedError  # every American ruleset defines its own
+
+    def _checked_hand(self, hand: Hand | str) -> Hand:
+        """The hand (or its notation, read with the game's tiles), once it can exist in them (T5)."""
+        checked = as_hand(hand, self._tileset)
+        self._tileset.check(checked)
+        return checked
+
+    @staticmethod
+    def _check_size(hand: Hand, analysis: str, sizes: tuple[int, ...]) -> None:
+        # Ruling L3: the analyses are defined for the hands a player holds.
+        if len(hand) not in sizes:
+            expected = " or ".join(str(size) for size in sizes)
+            raise HandSizeError(
+                f"{analysis} is defined for hands of {expected} tiles; {hand} has {len(hand)}",
+                size=len(hand),
+                expected=sizes,
+            )
+
+    @staticmethod
+    def _seen_tiles(seen: Iterable[Tile | str] | str) -> list[Tile]:
+        """The tiles seen on the table, given as tiles, their notation, or one string."""
+        return list(parse_tiles(seen)) if isinstance(seen, str) else [as_tile(tile, "seen") for tile in seen]
+
+    # -- settlement ------------------------------------------------------------------------------
+
+    def settle(
+        self, evaluation: Evaluation, winner: Seat | str | None = None, discarder: Seat | str | None = None
+    ) -> Settlement:
+        """Every other player pays the hand's value; the discarder of the winning tile pays
+        double (Flex: ruling F12; Card-Free: rulings C7, C8).
+
+        How the hand was won comes from the evaluation (ruling L2): ``winner`` defaults to its
+        context's seat wind (and may not differ from it), and ``discarder`` is named exactly when
+        the hand was not self-drawn.
+
+        Raises:
+            SettlementError: the evaluation is not a winning one of this ruleset made under its
+                options, or the seats contradict its context.
+        """
+        evaluation = check_evaluation(evaluation, self.name, self.options)
+        won_by, thrown_by = settlement_seats(evaluation, winner, discarder, self.seats)
+        transfers = [
+            Transfer(
+                seat,
+                won_by,
+                evaluation.points * (2 if seat is thrown_by else 1),
+                "discarded the winning tile: double" if seat is thrown_by else "hand value",
+            )
+            for seat in self.seats
+            if seat is not won_by
+        ]
+        return Settlement(transfers, seats=self.seats)
+
+    def settle_several(self, wins: Sequence[Evaluation | tuple[Evaluation, Seat]], discarder: Seat | str) -> Settlement:
+        """Several players win on one discard (ruling F12): every other player, the discarder
+        included, pays each winner that winner's value; nobody pays double.
+
+        ``wins`` holds each winner's evaluation (its context names the winner's seat wind and a
+        win on a discard), or (evaluation, winner) pairs.
+
+        Raises:
+            SettlementError: no wins, a self-drawn evaluation, two wins by one seat, or a
+                discarder who is also a winner.
+        """
+        checked, _ = several_winners(wins, discarder, self.name, self.options, self.seats)
+        winners = [winner for _, winner in checked]
+        transfers = []
+        for evaluation, winner in checked:
+            transfers += [
+                Transfer(seat, winner, evaluation.points, "hand value (several winners)")
+                for seat in self.seats
+                if seat not in winners
+            ]
+        return Settlement(transfers, seats=self.seats)
+
+    # -- play ------------------------------------------------------------------------------------
+
+    def _mahjong_call(
+        self, hand: Hand, discard: Tile, context: WinContext | Mapping[str, Any] | None, uncallable: Reason | None
+    ) -> Reason | None:
+        """Why ``hand`` may not call ``discard`` for Mah Jongg (``uncallable`` when the tile can
+        never be called), or ``None``: the completed hand, won as ``context`` says, must win.
+
+        Raises:
+            ContextError: ``context`` says the win was self-drawn, which a called discard is not.
+        """
+        won = as_context(context)
+        if won.self_drawn:
+            raise ContextError("a Mah Jongg call takes another player's discard: the context cannot be self_drawn")
+        if uncallable is not None:
+            return uncallable
+        evaluation = self.evaluate(hand.draw(discard), won)
+        if evaluation.is_winning:
+            return None
+        why = "; ".join(reason.message for reason in evaluation.reasons)
+        return Reason("not-mahjong", f"{discard} does not complete a Mahjong: {why}")
