@@ -1318,7 +1318,7 @@ def test_house_rules_only_make_winning_harder() -> None:
         skip, reduced, minimum = chosen
         game = ruleset(skip_second_charleston=skip, reduced_tiles=reduced, minimum_requirement=minimum)
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
-            game.options.minimum_requirement = not minimum
+            game.options.minimum_requirement = not minimum  # type: ignore[misc]
         for text in SAMPLE:
             for context in (ON_DISCARD, SELF_DRAWN):
                 if _wins(game, text, context):

@@ -88,6 +88,7 @@ class CardFreeRuleset(AmericanRuleset):
 
     name: ClassVar[str] = "card-free"
     Options: ClassVar[type[CardFreeOptions]] = CardFreeOptions
+    options: CardFreeOptions
 
     def __init__(self, options: CardFreeOptions) -> None:
         self.options = options

@@ -101,6 +101,7 @@ class FlexRuleset(AmericanRuleset):
 
     name: ClassVar[str] = "flex"
     Options: ClassVar[type[FlexOptions]] = FlexOptions
+    options: FlexOptions
 
     def __init__(self, options: FlexOptions) -> None:
         self.options = options
