@@ -797,7 +797,8 @@ def forged(fuzz: Fuzz, evaluation: mr.Evaluation) -> object:
 def without_minimum(ruleset: mr.Ruleset) -> bool:
     """Whether winning does not depend on how the hand is won (no minimum hand value), so that
     the analyses, which ignore the context, must agree with ``evaluate``."""
-    return getattr(getattr(ruleset, "options", None), "minimum_value", None) is None
+    options = getattr(ruleset, "options", None)
+    return getattr(options, "minimum_value", None) is None and not getattr(options, "min_doubles", 0)
 
 
 def check_analyses(fuzz: Fuzz, ruleset: mr.Ruleset, plain: mr.Evaluation, away: object, waits: object) -> None:

@@ -20,6 +20,7 @@ import pytest
 import mahjong_rules as mr
 from tests.card_free_reference import random_case as card_free_case
 from tests.flex_reference import random_case as flex_case
+from tests.singapore_hands import random_mahjong as singapore_mahjong
 
 RULESETS = mr.available_rulesets()
 ON_DISCARD, SELF_DRAWN = mr.WinContext(), mr.WinContext(self_drawn=True)
@@ -77,6 +78,7 @@ def random_hands(name: str, seed: int, count: int) -> list[mr.Hand]:
     near: dict[str, Callable[[random.Random], mr.Hand]] = {
         "flex": lambda rng: flex_case(rng).hand,
         "card-free": lambda rng: card_free_case(rng).hand,
+        "singapore": singapore_mahjong,
     }
     found = []
     for _ in range(count):
@@ -99,7 +101,12 @@ def test_decompositions_are_non_empty_exactly_when_evaluate_wins(name: str, seed
     ruleset = mr.get_ruleset(name)
     winning = 0
     for hand in random_hands(name, 100 + seed, 150):
-        evaluation = ruleset.evaluate(hand)
+        try:
+            evaluation = ruleset.evaluate(hand)
+        except mr.MahjongError as error:  # bad input (a declared pair in Singapore): both refuse it
+            with pytest.raises(type(error)):
+                list(ruleset.decompositions(hand))
+            continue
         readings = list(ruleset.decompositions(hand))
         assert evaluation.is_winning == bool(readings), hand
         if evaluation.is_winning:
@@ -122,19 +129,48 @@ def test_with_a_minimum_value_decompositions_follow_the_context(seed: int) -> No
     assert list(strict.decompositions(example, SELF_DRAWN))  # type: ignore[call-arg]
 
 
+def mahjong_size(name: str, hand: mr.Hand) -> int:
+    """The size a ruleset's analysis counts: Singapore sets bonus tiles aside and counts a kong as
+    three tiles (ruling T2)."""
+    if name != "singapore":
+        return len(hand)
+    return sum(not tile.is_bonus for tile in hand.tiles) - sum(meld.size == 4 for meld in hand.melds)
+
+
+def shape_ruleset(name: str) -> mr.Ruleset:
+    """The ruleset with no minimum hand value, which ``tiles_away`` and ``waits`` do not count (it
+    depends on how the hand is won): Singapore's minimum of 1 double set to 0."""
+    return mr.get_ruleset(name, min_doubles=0) if name == "singapore" else mr.get_ruleset(name)
+
+
 @pytest.mark.parametrize("name", RULESETS)
 def test_tiles_away_is_zero_exactly_for_winning_hands_and_waits_complete(name: str) -> None:
-    """``tiles_away`` of a 14-tile hand is 0 exactly when ``evaluate`` calls it winning; a 13-tile
-    hand waits exactly on the tiles that make it winning, and has waits exactly when it is one
-    tile away."""
-    ruleset = mr.get_ruleset(name)
+    """``tiles_away`` of a 14-tile hand is 0 exactly when ``evaluate`` calls it winning (the minimum
+    hand value aside); a 13-tile hand waits exactly on the tiles that make it winning, and has
+    waits exactly when it is one tile away."""
+    ruleset = shape_ruleset(name)
+    checked = 0
     for hand in random_hands(name, 300, 120):
         try:
             away = ruleset.tiles_away(hand)
         except mr.UnreachableError:
             assert not ruleset.evaluate(hand).is_winning
             continue
-        if len(hand) == 14:
+        except mr.MeldError:  # a declared pair, which only Singapore reads as declared sets
+            assert name == "singapore"
+            continue
+        except mr.HandSizeError:  # Singapore's bonus tiles do not count toward the size
+            assert mahjong_size(name, hand) not in (13, 14)
+            continue
+        checked += 1
+        if sum(tile.kind is mr.TileKind.SINGAPORE_FLOWER for tile in set(hand.tiles)) == 8:
+            # ruling S16: all eight flowers win whatever the other tiles, already at 13 of them
+            assert away == 0
+            assert ruleset.evaluate(hand).is_winning
+            if mahjong_size(name, hand) == 13:
+                assert not ruleset.waits(hand)
+            continue
+        if mahjong_size(name, hand) == 14:
             assert (away == 0) == ruleset.evaluate(hand).is_winning, hand
             continue
         waits = ruleset.waits(hand)
@@ -142,6 +178,7 @@ def test_tiles_away_is_zero_exactly_for_winning_hands_and_waits_complete(name: s
         for tile in ruleset.tileset.tiles:
             if hand.count(tile) < ruleset.tileset.count(tile):
                 assert (tile in waits) == ruleset.evaluate(hand.draw(tile)).is_winning, (hand, tile)
+    assert checked >= 60
 
 
 @pytest.mark.parametrize("name", RULESETS)
@@ -153,9 +190,13 @@ def test_settle_pays_exactly_what_the_evaluation_says(name: str) -> None:
     rng = random.Random(400)
     settled = 0
     for hand in random_hands(name, 400, 150):
-        seat = rng.choice(list(mr.Seat))
+        callers = {meld.called_from for meld in hand.melds}
+        seat = rng.choice([seat for seat in mr.Seat if seat not in callers])
         context = mr.WinContext(self_drawn=rng.random() < 0.5, seat_wind=seat)
-        evaluation = ruleset.evaluate(hand, context)
+        try:
+            evaluation = ruleset.evaluate(hand, context)
+        except mr.MeldError:  # Singapore refuses a declared pair
+            continue
         if not evaluation.is_winning:
             with pytest.raises(mr.SettlementError):
                 ruleset.settle(evaluation, seat, None if context.self_drawn else seat.next)

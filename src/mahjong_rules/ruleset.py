@@ -40,6 +40,13 @@ def _is_bool(instance: object, attribute: attrs.Attribute[bool], value: object) 
         raise TypeError(f"{attribute.name} is True or False, not {describe(value)}")
 
 
+def _optional_count(instance: object, attribute: attrs.Attribute[int | None], value: object) -> None:
+    if value is not None and type(value) is not int:
+        raise TypeError(f"{attribute.name} is a number of tiles (0 or more) or None, not {describe(value)}")
+    if value is not None and value < 0:
+        raise ContextError(f"{attribute.name} is a number of tiles, 0 or more, not {value}")
+
+
 def _seat(value: object) -> Seat:
     return as_seat(value, "a wind of the win context")
 
@@ -120,6 +127,10 @@ class WinContext:
         robbing_kong: won on a tile another player added to an exposed pung (a discard).
         flower_replacement: won on the replacement tile drawn after a flower or animal
             (self-drawn).
+        tiles_left: how many tiles were left to draw in the wall when the hand was won, when
+            known (``None``): Singapore's end-of-game pay-all reads it.
+        fresh_discard: won on a discard of a tile no one had discarded before in the game
+            (a "fresh" tile; a win on a discard only).
     """
 
     self_drawn: bool = attrs.field(default=False, validator=_is_bool)
@@ -131,6 +142,8 @@ class WinContext:
     kong_replacement: bool = attrs.field(default=False, validator=_is_bool)
     robbing_kong: bool = attrs.field(default=False, validator=_is_bool)
     flower_replacement: bool = attrs.field(default=False, validator=_is_bool)
+    tiles_left: int | None = attrs.field(default=None, validator=_optional_count)
+    fresh_discard: bool = attrs.field(default=False, validator=_is_bool)
 
     def __attrs_post_init__(self) -> None:
         for flag in ("kong_replacement", "flower_replacement"):
@@ -140,6 +153,8 @@ class WinContext:
             raise ContextError("robbing_kong is a win on another player's tile: self_drawn must be False")
         if self.kong_replacement and self.flower_replacement:
             raise ContextError("a replacement tile follows either a kong or a flower, not both")
+        if self.fresh_discard and self.self_drawn:
+            raise ContextError("fresh_discard describes a discard won on: self_drawn must be False")
 
 
 _CONTEXT_FIELDS = tuple(field.name for field in attrs.fields(WinContext))

@@ -1,0 +1,347 @@
+"""The Singapore ruleset: Singapore mahjong with doubles, bonus tiles, payouts, instant payments and
+pay-all scenarios."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, ClassVar
+
+import attrs
+
+from mahjong_rules._coerce import as_hand
+from mahjong_rules.errors import ContextError, HandSizeError, SettlementError, UnreachableError
+from mahjong_rules.hand import Hand
+from mahjong_rules.melds import Meld
+from mahjong_rules.notation import parse_tiles
+from mahjong_rules.ruleset import (
+    Arrangement,
+    DiscardOption,
+    Evaluation,
+    Reason,
+    ScoreItem,
+    Settlement,
+    WinContext,
+    as_context,
+)
+from mahjong_rules.rulesets.singapore import payments
+from mahjong_rules.rulesets.singapore.doubles import FLOWERS, Facts, doubles, total
+from mahjong_rules.rulesets.singapore.hands import MAHJONG_SIZE, Reading, SortedHand, readings, sort_hand
+from mahjong_rules.rulesets.singapore.options import SingaporeOptions
+from mahjong_rules.settling import check_evaluation, settlement_seats
+from mahjong_rules.solver import Grammar, Group, discard_options, tiles_away, waits
+from mahjong_rules.tiles import Seat, Tile
+from mahjong_rules.tilesets import TileSet
+
+__all__ = ["SingaporeRuleset"]
+
+STANDARD = Grammar.standard()
+ANALYSED_SIZES = (MAHJONG_SIZE - 1, MAHJONG_SIZE)
+
+
+class SingaporeRuleset:
+    """Singapore mahjong (``get_ruleset("singapore", **options)``; options:
+    :class:`SingaporeOptions`).
+
+    >>> import mahjong_rules as mr
+    >>> singapore = mr.get_ruleset("singapore")
+    >>> evaluation = singapore.evaluate("123C 456C 789C 234D 55B RF1 Cat")
+    >>> evaluation.points, [item.name for item in evaluation.breakdown]
+    (2, ['Animal (Cat)', 'Seat flower (RF1)'])
+    """
+
+    name: ClassVar[str] = "singapore"
+    Options: ClassVar[type[SingaporeOptions]] = SingaporeOptions
+    options: SingaporeOptions
+
+    def __init__(self, options: SingaporeOptions) -> None:
+        self.options = options
+        self._tileset = options.tileset
+
+    def __repr__(self) -> str:
+        return f"<SingaporeRuleset {self.options}>"
+
+    @property
+    def tileset(self) -> TileSet:
+        return self._tileset
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """The seats at the table in turn order (ruling T4); with three players nobody is North."""
+        return tuple(Seat)[: self.options.players]
+
+    # -- reading hands ---------------------------------------------------------------------------
+
+    def _checked(self, hand: Hand | str, context: object = None) -> tuple[Hand, SortedHand, WinContext]:
+        """The hand, sorted, and its context, once they are possible.
+
+        Raises:
+            TileSetError: a tile too many, or a tile Singapore does not use (ruling T5).
+            MeldError: a declared meld that is no chow, pong or kong.
+            ContextError: a winning tile the hand does not hold, a flower replacement with no
+                bonus tile, or a kong replacement with no declared kong.
+        """
+        checked = as_hand(hand, self._tileset)
+        self._tileset.check(checked)
+        won = as_context(context)
+        sorted_hand = sort_hand(checked)
+        if won.winning_tile is not None and won.winning_tile not in checked:
+            raise ContextError(f"the winning tile {won.winning_tile} is not in the hand {checked}")
+        if won.flower_replacement and not sorted_hand.bonus:
+            raise ContextError("a flower replacement follows a flower or animal: the hand holds none")
+        if won.kong_replacement and not any(placed.kind == "kong" for placed in sorted_hand.declared):
+            raise ContextError("a kong replacement follows a declared kong: the hand declares none")
+        return checked, sorted_hand, won
+
+    def _waits_before(self, hand: Hand, sorted_hand: SortedHand, context: WinContext) -> int | None:
+        """How many tiles the hand waited on before the winning tile (ruling S7), when known."""
+        tile = context.winning_tile
+        if tile is None or context.self_drawn or tile.is_bonus or not sorted_hand.concealed[tile.index]:
+            return None
+        before = list(sorted_hand.concealed)
+        before[tile.index] -= 1
+        return len(attrs.evolve(sorted_hand, concealed=tuple(before), size=sorted_hand.size - 1).waits(self._tileset))
+
+    def _scored(
+        self, hand: Hand, sorted_hand: SortedHand, context: WinContext
+    ) -> Iterator[tuple[list[ScoreItem], int, Reading]]:
+        held_flowers = len(set(sorted_hand.bonus) & FLOWERS)
+        found = list(readings(sorted_hand))
+        if held_flowers == 8:
+            found.insert(0, Reading("eight flowers"))
+        waited = self._waits_before(hand, sorted_hand, context) if found else None
+        for reading in found:
+            lines, without_bonus = doubles(Facts(reading, sorted_hand, context, waited))
+            counted = total(lines) if self.options.min_doubles_count_bonus else without_bonus
+            yield lines, counted, reading
+
+    def _arrangement(self, reading: Reading, sorted_hand: SortedHand) -> Arrangement:
+        melds = [placed.as_meld() for placed in reading.sets]
+        if reading.kind == "13 wonders":
+            tiles = [Tile.from_index(i) for i, count in enumerate(sorted_hand.concealed) for _ in range(count)]
+            melds = [Meld(tiles, exposed=False)]
+        if sorted_hand.bonus:
+            melds.append(Meld(sorted_hand.bonus, exposed=True))
+        names = {"standard": "four sets and an eye", "13 wonders": "13 Wonders", "eight flowers": "eight flowers"}
+        return Arrangement(melds, names[reading.kind])
+
+    def _capped(self, lines: list[ScoreItem]) -> list[ScoreItem]:
+        excess = total(lines) - self.options.limit
+        return [*lines, ScoreItem("Doubles limit", -excess)] if excess > 0 else lines
+
+    # -- the protocol ----------------------------------------------------------------------------
+
+    def evaluate(self, hand: Hand | str, context: WinContext | Mapping[str, Any] | None = None) -> Evaluation:
+        """Whether ``hand`` (a Hand or its notation) is a Mahjong with at least the minimum doubles,
+        or 13 Wonders, or eight flowers (ruling S16); its points are the doubles of its best
+        reading (ruling T3), capped at the limit, every item a line of the breakdown.
+
+        Raises:
+            TileSetError: the hand cannot exist in the 148 tiles (ruling T5).
+            MeldError: a declared meld that is no chow, pong or kong.
+            ContextError: the context contradicts the hand.
+        """
+        checked, sorted_hand, won = self._checked(hand, context)
+        best: tuple[int, list[ScoreItem], Reading] | None = None
+        below: int | None = None
+        for lines, counted, reading in self._scored(checked, sorted_hand, won):
+            exempt = reading.kind != "standard"  # 13 Wonders and eight flowers need no doubles
+            if not exempt and counted < self.options.min_doubles:
+                below = counted if below is None else max(below, counted)
+                continue
+            value = min(total(lines), self.options.limit)
+            if best is None or value > best[0]:
+                best = (value, lines, reading)
+        if best is None:
+            reasons = self._why_not(sorted_hand, below)
+            return Evaluation(self.name, checked, won, is_winning=False, reasons=reasons, options=self.options)
+        value, lines, reading = best
+        return Evaluation(
+            self.name,
+            checked,
+            won,
+            is_winning=True,
+            points=value,
+            breakdown=self._capped(lines),
+            arrangement=self._arrangement(reading, sorted_hand),
+            options=self.options,
+        )
+
+    def _why_not(self, sorted_hand: SortedHand, below: int | None) -> list[Reason]:
+        if sorted_hand.size != MAHJONG_SIZE:
+            return [
+                Reason(
+                    "wrong-size",
+                    "a Mahjong has 14 tiles besides flowers and animals (a kong counted as three), "
+                    f"not {sorted_hand.size}",
+                )
+            ]
+        if below is not None:
+            counted = "" if self.options.min_doubles_count_bonus else " without the bonus tiles"
+            return [
+                Reason(
+                    "below-minimum",
+                    f"the hand is worth {below} doubles{counted}, less than the minimum of {self.options.min_doubles}",
+                )
+            ]
+        return [Reason("not-mahjong", "the tiles are not one eye and four chows, pongs or kongs, nor 13 Wonders")]
+
+    def decompositions(
+        self, hand: Hand | str, context: WinContext | Mapping[str, Any] | None = None
+    ) -> Iterator[Arrangement]:
+        """Every reading under which :meth:`evaluate` calls the hand a Mahjong (the minimum doubles
+        met when won as ``context`` says), lazily."""
+        checked, sorted_hand, won = self._checked(hand, context)
+        for _, counted, reading in self._scored(checked, sorted_hand, won):
+            if reading.kind != "standard" or counted >= self.options.min_doubles:
+                yield self._arrangement(reading, sorted_hand)
+
+    # -- analysis --------------------------------------------------------------------------------
+
+    def _analysed(self, hand: Hand | str, analysis: str, sizes: tuple[int, ...]) -> tuple[SortedHand, list[Group]]:
+        checked, sorted_hand, _ = self._checked(hand)
+        if sorted_hand.size not in sizes:
+            expected = " or ".join(str(size) for size in sizes)
+            raise HandSizeError(
+                f"{analysis} is defined for hands of {expected} tiles besides flowers and animals (a kong "
+                f"counted as three); {checked} has {sorted_hand.size}",
+                size=sorted_hand.size,
+                expected=sizes,
+            )
+        return sorted_hand, sorted_hand.groups
+
+    def tiles_away(self, hand: Hand | str) -> int:
+        """The fewest tiles to exchange for ``hand`` to become four sets and an eye beside its
+        declared sets, or 13 Wonders when it declares none (0: it is one, or it holds all eight
+        flowers, which win whatever the other tiles, ruling S16); exact, through the solver's
+        standard form. Like the doubles, the minimum doubles depends on how the hand is won: it is
+        not counted.
+
+        Raises:
+            HandSizeError: the hand is not 13 or 14 tiles besides its bonus tiles.
+        """
+        sorted_hand, exposed = self._analysed(hand, "tiles away", ANALYSED_SIZES)
+        if _eight_flowers(sorted_hand):
+            return 0
+        away = tiles_away(
+            STANDARD,
+            sorted_hand.concealed,
+            size=MAHJONG_SIZE - 3 * len(exposed),
+            tileset=self._tileset,
+            exposed=exposed,
+            thirteen_wonders=not exposed,
+        )
+        if away is None:
+            raise UnreachableError("no Mahjong keeps these declared sets")
+        return away
+
+    def waits(self, hand: Hand | str) -> frozenset[Tile]:
+        """For a hand one tile short, the tiles that complete four sets and an eye (or 13 Wonders),
+        leaving out tiles the hand holds every copy of (ruling S14). A hand holding all eight
+        flowers has already won (ruling S16): it waits on nothing.
+
+        Raises:
+            HandSizeError: the hand is not 13 tiles besides its bonus tiles.
+        """
+        sorted_hand, exposed = self._analysed(hand, "waits", (MAHJONG_SIZE - 1,))
+        if _eight_flowers(sorted_hand):
+            return frozenset()
+        found = waits(
+            STANDARD, sorted_hand.concealed, tileset=self._tileset, exposed=exposed, thirteen_wonders=not exposed
+        )
+        return frozenset(Tile.from_index(index) for index in found)
+
+    def discard_options(self, hand: Hand | str, seen: Iterable[Tile | str] | str = ()) -> list[DiscardOption]:
+        """For a hand that must discard (14 tiles besides its bonus tiles): each concealed tile it
+        could discard, the tiles away that leaves, the draws that would then help and how many of
+        them are unseen (not in the hand or among ``seen``), best first. With all eight flowers
+        (ruling S16) every discard leaves a won hand: 0 tiles away, nothing helps.
+
+        Raises:
+            HandSizeError: the hand is not 14 tiles besides its bonus tiles.
+        """
+        sorted_hand, exposed = self._analysed(hand, "discard options", (MAHJONG_SIZE,))
+        seen_tiles = parse_tiles(seen) if isinstance(seen, str) else [as_tile_or_text(tile) for tile in seen]
+        seen_counts = [0] * len(sorted_hand.concealed)
+        for tile in seen_tiles:
+            seen_counts[tile.index] += 1
+        options = discard_options(
+            STANDARD,
+            sorted_hand.concealed,
+            size=MAHJONG_SIZE - 3 * len(exposed),
+            tileset=self._tileset,
+            exposed=exposed,
+            thirteen_wonders=not exposed,
+            seen=[seen_counts],
+        )
+        if _eight_flowers(sorted_hand):
+            return [DiscardOption(Tile.from_index(option.discard), 0, frozenset(), 0) for option in options]
+        return [
+            DiscardOption(
+                Tile.from_index(option.discard),
+                option.tiles_away,
+                frozenset(Tile.from_index(index) for index in option.helpful),
+                option.helpful_unseen,
+            )
+            for option in options
+        ]
+
+    # -- settlement ------------------------------------------------------------------------------
+
+    def settle(
+        self, evaluation: Evaluation, winner: Seat | str | None = None, discarder: Seat | str | None = None
+    ) -> Settlement:
+        """The payments for a win (ruling S1): each player pays the hand's value, ``base_unit``
+        doubled once per double; self-drawn, every player pays double; on a discard, the
+        discarder pays double. 13 Wonders is paid as self-drawn; eight flowers too, unless the
+        player who drew the eighth pays as the discarder (ruling S16). A player liable under a
+        pay-all scenario pays every loser's share (rulings S9, S18); each transfer says why.
+
+        How the hand was won comes from the evaluation (ruling L2): ``winner`` is its context's seat
+        wind, and ``discarder`` is named exactly for a win on a discard (the player who added to the
+        kong when it was robbed, ruling S13).
+
+        Raises:
+            SettlementError: the evaluation is not a winning Singapore one made under these
+                options, the seats contradict its context, or a declared meld is called from the
+                winner's own seat or a seat not at the table.
+        """
+        evaluation = check_evaluation(evaluation, self.name, self.options)
+        won_by, thrown_by = settlement_seats(evaluation, winner, discarder, self.seats)
+        for meld in evaluation.hand.melds:
+            if meld.called_from is won_by or (meld.called_from is not None and meld.called_from not in self.seats):
+                raise SettlementError(
+                    f"{meld} is called from {meld.called_from.name.title()}: a player calls another "
+                    "player's discard, at the table"
+                )
+        return payments.settle(evaluation, won_by, thrown_by, self.options, self.seats)
+
+    def instant_payment(self, event: str, receiver: Seat | str, *, initial: bool = False) -> Settlement:
+        """The instant payment every other player makes to ``receiver`` when ``event`` happens
+        (rulings S8, S19): ``"exposed kong"``, ``"concealed kong"``, ``"cat and mouse"``,
+        ``"rooster and centipede"``, ``"seat flowers"``, ``"all animals"``, ``"flower set"``;
+        ``initial`` when the pair or seat flowers were in the player's first 13 tiles."""
+        return payments.instant(event, receiver, self.options, self.seats, initial=initial)
+
+    def pay_all_discards(
+        self,
+        hand: Hand | str,
+        context: WinContext | Mapping[str, Any] | None = None,
+        *,
+        discarded: Iterable[Tile | str] = (),
+    ) -> dict[Tile, str]:
+        """The help menu's warning: each tile whose discard by another player would now make that
+        player liable to pay for all (rulings S9, S18), with the scenario; ``discarded`` lists the
+        tiles discarded so far (for the fresh-tile scenario, with ``context.tiles_left``)."""
+        checked, sorted_hand, won = self._checked(hand, context)
+        seen = {as_tile_or_text(tile) for tile in discarded}
+        return payments.warnings(checked, sorted_hand, won, self.options, seen, self._tileset)
+
+
+def _eight_flowers(sorted_hand: SortedHand) -> bool:
+    return len(set(sorted_hand.bonus) & FLOWERS) == len(FLOWERS)
+
+
+def as_tile_or_text(tile: Tile | str) -> Tile:
+    from mahjong_rules._coerce import as_tile
+
+    return as_tile(tile, "tile")
