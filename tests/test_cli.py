@@ -102,3 +102,26 @@ def test_evaluate_flex_with_typed_options(capsys: pytest.CaptureFixture[str]) ->
 def test_evaluate_flex_refuses_an_option_of_the_wrong_type(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["evaluate", "flex", "333C 44B 555C 666C 777C", "-o", "minimum_value=three"]) == 2
     assert "option 'minimum_value' of 'flex' must be int or None, not 'three'" in capsys.readouterr().err
+
+
+def test_evaluate_singapore_and_settle_on_a_discard(capsys: pytest.CaptureFixture[str]) -> None:
+    """Singapore line 291-295: each double doubles the point; the discarder pays double. The hand
+    holds the Cat and East's flower RF1 at East: 2 doubles, 4 points; South threw the winning tile
+    and pays 8, the others 4."""
+    hand = "123C 456C 789C 234D 55B RF1 Cat"
+    status = main(["evaluate", "singapore", hand, "--winning-tile", "5B", "--settle", "--discarder", "S", "--json"])
+    assert status == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["points"] == 2
+    amounts = {(transfer["payer"], transfer["amount"]) for transfer in report["settlement"]}
+    assert amounts == {("SOUTH", 8), ("WEST", 4), ("NORTH", 4)}
+
+
+def test_evaluate_passes_every_win_context_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    """Singapore line 254-257: the replacement and robbing doubles come from the command line's
+    context flags; a contradiction (robbing the kong self-drawn) exits 2 with the error."""
+    hand = "123C 456C 789C 234D 55B RF1 Cat"
+    assert main(["evaluate", "singapore", hand, "--self-drawn", "--flower-replacement"]) == 0
+    assert "Flower replacement: +1" in capsys.readouterr().out
+    assert main(["evaluate", "singapore", hand, "--self-drawn", "--robbing-kong"]) == 2
+    assert "robbing_kong" in capsys.readouterr().err

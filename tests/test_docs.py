@@ -17,8 +17,9 @@ SHARED_RULINGS_APPLIED = (
     "T5",
     *(f"F{number}" for number in range(1, 19)),
     *(f"C{number}" for number in range(1, 13)),
+    *(f"S{number}" for number in range(1, 21)),
 )
-LIBRARY_RULINGS = ("L1", "L2", "L3", "L4", "L5", "L6")
+LIBRARY_RULINGS = ("L1", "L2", "L3", "L4", "L5", "L6", "L7", "L8", "L9", "L10")
 SOURCES = DOCS.parent / "src" / "mahjong_rules"
 
 

@@ -39,7 +39,7 @@ DEMO_HANDS: tuple[tuple[str, str], ...] = (
     ("Winds and flowers", "FFF NN EEEE WWW SS"),
     ("Jokers in an exposure", "222B 4444B 666C [888C J @W]"),
     ("Singapore pure straight with bonus tiles", "123m456m789m 234p 55s RF1 Cat"),
-    ("Singapore concealed kong", "123m 456p 789s 22z {5555C}"),
+    ("Singapore concealed kong and a seat flower", "123m 456p 789s 22z {5555C} RF1"),
     ("Thirteen Wonders, mpsz", "19m19p19s12345677z"),
 )
 
@@ -167,10 +167,26 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
         last_tile=args.last_tile,
         seat_wind=Seat.parse(args.seat_wind),
         prevailing_wind=Seat.parse(args.prevailing_wind),
+        winning_tile=None if args.winning_tile is None else Tile.parse(args.winning_tile),
+        kong_replacement=args.kong_replacement,
+        flower_replacement=args.flower_replacement,
+        robbing_kong=args.robbing_kong,
+        tiles_left=args.tiles_left,
+        fresh_discard=args.fresh_discard,
     )
     evaluation = ruleset.evaluate(hand, context)
+    settlement = None
+    if args.settle and evaluation.is_winning:
+        discarder = None if args.discarder is None else Seat.parse(args.discarder)
+        settlement = ruleset.settle(evaluation, context.seat_wind, discarder)
     if args.json:
-        print(json.dumps(_evaluation_dict(evaluation), indent=2))
+        report = _evaluation_dict(evaluation)
+        if settlement is not None:
+            report["settlement"] = [
+                {"payer": t.payer.name, "payee": t.payee.name, "amount": t.amount, "reason": t.reason}
+                for t in settlement.transfers
+            ]
+        print(json.dumps(report, indent=2))
     else:
         print(evaluation)
         if evaluation.arrangement is not None:
@@ -179,6 +195,8 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
             print(f"  {item}")
         for reason in evaluation.reasons:
             print(f"  {reason.code}: {reason.message}")
+        if settlement is not None:
+            print(settlement)
     return 0
 
 
@@ -209,6 +227,14 @@ def _parser() -> argparse.ArgumentParser:
     evaluate.add_argument("--last-tile", action="store_true", help="won on the last tile")
     evaluate.add_argument("--seat-wind", default="E", help="the winner's seat wind (default E)")
     evaluate.add_argument("--prevailing-wind", default="E", help="the round wind (default E)")
+    evaluate.add_argument("--winning-tile", help="the tile the hand was won on, for example 5C")
+    evaluate.add_argument("--kong-replacement", action="store_true", help="won on a kong's replacement tile")
+    evaluate.add_argument("--flower-replacement", action="store_true", help="won on a flower's replacement tile")
+    evaluate.add_argument("--robbing-kong", action="store_true", help="won by robbing a kong")
+    evaluate.add_argument("--tiles-left", type=int, help="tiles still to be drawn when the hand was won")
+    evaluate.add_argument("--fresh-discard", action="store_true", help="won on a discard no one had made before")
+    evaluate.add_argument("--settle", action="store_true", help="print the payments of a winning hand too")
+    evaluate.add_argument("--discarder", help="with --settle: the seat that discarded the winning tile")
     evaluate.add_argument("--json", action="store_true", help="print JSON")
     evaluate.set_defaults(run=_cmd_evaluate)
     return parser

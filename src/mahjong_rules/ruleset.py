@@ -127,8 +127,9 @@ class WinContext:
         robbing_kong: won on a tile another player added to an exposed pung (a discard).
         flower_replacement: won on the replacement tile drawn after a flower or animal
             (self-drawn).
-        tiles_left: how many tiles were left to draw in the wall when the hand was won, when
-            known (``None``): Singapore's end-of-game pay-all reads it.
+        tiles_left: how many tiles were still to be drawn in the game when the hand was won,
+            when known (``None``); tiles never drawn (Singapore keeps 15) are not counted (ruling
+            L8). Singapore's end-of-game pay-all reads it.
         fresh_discard: won on a discard of a tile no one had discarded before in the game
             (a "fresh" tile; a win on a discard only).
     """

@@ -77,6 +77,7 @@ def _all_chow(facts: Facts) -> bool:
         return False
     if eye.tile in DRAGONS or eye.tile in (context.prevailing_wind.wind, context.seat_wind.wind):
         return False
+    # Ruling L9: on a discard with no winning tile named, the waits before it are unknown.
     return context.self_drawn or (facts.waits is not None and facts.waits > 1)
 
 

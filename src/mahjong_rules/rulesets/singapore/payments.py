@@ -4,7 +4,8 @@ the instant payments (rulings S8, S19), and the tiles whose discard would make a
 Who is liable under a pay-all scenario is worked out from what the hand records: its declared
 melds in the order they were declared, each exposed one's ``called_from`` (the player whose discard
 made it), the discarder of the winning tile, and the context's ``winning_tile``, ``tiles_left`` and
-``fresh_discard``. Flowers and animals are taken as shown from the start (ruling L7).
+``fresh_discard``. Every declared set shows, a concealed kong too (ruling L10), and flowers and
+animals are taken as shown from the start (ruling L7).
 """
 
 from __future__ import annotations
@@ -18,13 +19,10 @@ from mahjong_rules.ruleset import Evaluation, Settlement, Transfer, WinContext
 from mahjong_rules.rulesets.singapore.doubles import DRAGONS, WINDS, Facts, _animals, _flowers
 from mahjong_rules.rulesets.singapore.hands import PlacedSet, Reading, SortedHand, sort_hand
 from mahjong_rules.rulesets.singapore.options import SingaporeOptions
-from mahjong_rules.solver import Grammar, Group, waits
 from mahjong_rules.tiles import Seat, Tile
 from mahjong_rules.tilesets import TileSet
 
 __all__ = ["INSTANT_EVENTS", "instant", "liability", "settle", "warnings"]
-
-STANDARD = Grammar.standard()
 
 
 def _value(evaluation: Evaluation, options: SingaporeOptions) -> int:
@@ -72,7 +70,7 @@ def settle(
 
 
 def _showing_doubles(placed: PlacedSet, context: WinContext) -> int:
-    """The doubles an exposed pung or kong shows: a dragon's, the prevailing and seat winds'."""
+    """The doubles a declared pung or kong shows: a dragon's, the prevailing and seat winds'."""
     if not placed.is_triplet:
         return 0
     if placed.tile in DRAGONS:
@@ -91,6 +89,18 @@ def _scenario_tiles(placed: Sequence[PlacedSet]) -> tuple[set[Tile], set[Tile]]:
     return dragons, winds
 
 
+def _color(tile: Tile) -> str:
+    """The suit of a tile for the colour hands: its number suit, or the Honor suit."""
+    return "honours" if tile.suit is None else tile.suit.name
+
+
+def _one_color(shown: Sequence[PlacedSet]) -> str | None:
+    """The suit of 3 or 4 shown sets all of one suit (the Honor suit too: "the Honor Suit only" is
+    Full Color), or ``None``."""
+    colors = {_color(placed.tile) for placed in shown}
+    return colors.pop() if len(shown) >= 3 and len(colors) == 1 else None
+
+
 def _doubling_tile(tile: Tile, context: WinContext) -> bool:
     return tile in DRAGONS or tile in (context.prevailing_wind.wind, context.seat_wind.wind)
 
@@ -105,7 +115,8 @@ def liability(
 ) -> tuple[Seat, str] | None:
     """The player liable to pay for all, with the scenario, or ``None``: of the scenarios met, the
     last one encountered (ruling S9), and only if the winner drew the winning tile or that player
-    threw it (rulings S9, S18)."""
+    threw it (rulings S9, S18). Several scenarios met by that player last, one after another (a
+    discard completing the Wind tile set and winning a hand of honours), are all named."""
     context = evaluation.context
     sorted_hand = sort_hand(evaluation.hand)
     events: list[tuple[Seat, str]] = []
@@ -114,7 +125,7 @@ def liability(
     for placed in sorted_hand.declared:
         caller = placed.meld.called_from if placed.meld is not None else None
         dragons, winds = _scenario_tiles(shown)
-        gain = _showing_doubles(placed, context) if placed.exposed else 0
+        gain = _showing_doubles(placed, context)
         if caller is not None and caller is not winner and placed.is_triplet:
             if options.pay_all_dragons and len(dragons) == 2 and placed.tile in DRAGONS - dragons:
                 events.append((caller, "the Dragon tile set"))
@@ -122,9 +133,8 @@ def liability(
                 events.append((caller, "the Wind tile set"))
             if options.pay_all_limit and gain and showing + gain >= options.limit:
                 events.append((caller, "the doubles limit"))
-        if placed.exposed:
-            shown.append(placed)
-            showing += gain
+        shown.append(placed)
+        showing += gain
     tile = context.winning_tile
     if discarder is not None and tile is not None:
         events += _winning_discard(evaluation, discarder, tile, shown, showing, options)
@@ -137,7 +147,16 @@ def liability(
     ):
         events.append((discarder, "a fresh tile at the end of the game"))
     allowed = [event for event in events if context.self_drawn or event[0] is discarder]
-    return allowed[-1] if allowed else None
+    if not allowed:
+        return None
+    payer = allowed[-1][0]
+    scenarios: list[str] = []
+    for seat, scenario in reversed(allowed):  # the last player's scenarios, met one after another
+        if seat is not payer:
+            break
+        if scenario not in scenarios:
+            scenarios.insert(0, scenario)
+    return payer, " and ".join(scenarios)
 
 
 def _winning_discard(
@@ -163,8 +182,8 @@ def _winning_discard(
     reaches = showing >= options.limit or (completes and showing + _gain(tile, context) >= options.limit)
     if options.pay_all_limit and _doubling_tile(tile, context) and reaches:
         events.append((discarder, "the doubles limit"))
-    suits = {placed.tile.suit for placed in shown}
-    if options.pay_all_full_color and len(shown) >= 3 and len(suits) == 1 and tile.suit in suits and None not in suits:
+    color = _one_color(shown)
+    if options.pay_all_full_color and color is not None and _color(tile) == color:
         events.append((discarder, "full color"))
     return events
 
@@ -228,43 +247,28 @@ def warnings(
     """The tiles whose discard by another player would make that player liable: a third dragon or a
     fourth wind the hand could pung, kong or win with, a doubling tile at (or reaching) the limit,
     a tile of the full color suit it wins with, a fresh tile it wins with at the end of the game."""
-    shown = [placed for placed in sorted_hand.declared if placed.exposed]
+    shown = list(sorted_hand.declared)
     showing = _bonus_doubles(sorted_hand, context) + sum(_showing_doubles(placed, context) for placed in shown)
-    exposed = [
-        Group("chow" if p.kind == "chow" else "identical", tuple(t.index for t in p.tiles), 0)
-        for p in sorted_hand.declared
-    ]
-    winning: set[Tile] = set()
-    if sorted_hand.size == 13:
-        winning = {
-            Tile.from_index(index)
-            for index in waits(
-                STANDARD, sorted_hand.concealed, tileset=tileset, exposed=exposed, thirteen_wonders=not exposed
-            )
-        }
+    winning = {Tile.from_index(index) for index in sorted_hand.waits(tileset)} if sorted_hand.size == 13 else set()
+    # A dragon or wind completes a set by a pong, a kong, or a win that pongs it: 2 held at least.
     pungable = {Tile.from_index(index) for index, count in enumerate(sorted_hand.concealed) if count >= 2}
-    callable_tiles = winning | pungable
     dragons, winds = _scenario_tiles(shown)
     found: dict[Tile, list[str]] = {}
     if options.pay_all_dragons and len(dragons) == 2:
-        for tile in (DRAGONS - dragons) & callable_tiles:
+        for tile in (DRAGONS - dragons) & pungable:
             found.setdefault(tile, []).append("the Dragon tile set")
     if options.pay_all_winds and len(winds) == 3:
-        for tile in (WINDS - winds) & callable_tiles:
+        for tile in (WINDS - winds) & pungable:
             found.setdefault(tile, []).append("the Wind tile set")
     if options.pay_all_limit:
-        for tile in callable_tiles:
-            if not _doubling_tile(tile, context):
-                continue
-            gain = (
-                int(tile in DRAGONS) + int(tile is context.prevailing_wind.wind) + int(tile is context.seat_wind.wind)
-            )
-            if showing >= options.limit or (tile in pungable and showing + gain >= options.limit):
+        for tile in winning | pungable:
+            reaches = showing >= options.limit or (tile in pungable and showing + _gain(tile, context) >= options.limit)
+            if _doubling_tile(tile, context) and reaches:
                 found.setdefault(tile, []).append("the doubles limit")
-    suits = {placed.tile.suit for placed in shown}
-    if options.pay_all_full_color and len(shown) >= 3 and len(suits) == 1 and None not in suits:
+    color = _one_color(shown)
+    if options.pay_all_full_color and color is not None:
         for tile in winning:
-            if tile.suit in suits:
+            if _color(tile) == color:
                 found.setdefault(tile, []).append("full color")
     if options.pay_all_fresh and context.tiles_left is not None and context.tiles_left < options.fresh_threshold:
         for tile in winning - discarded:

@@ -3,12 +3,12 @@ pay-all scenarios."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
 
-from mahjong_rules._coerce import as_hand
+from mahjong_rules._coerce import as_hand, as_seat, as_tile, describe
 from mahjong_rules.errors import ContextError, HandSizeError, SettlementError, UnreachableError
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld
@@ -27,6 +27,17 @@ from mahjong_rules.rulesets.singapore import payments
 from mahjong_rules.rulesets.singapore.doubles import FLOWERS, Facts, doubles, total
 from mahjong_rules.rulesets.singapore.hands import MAHJONG_SIZE, Reading, SortedHand, readings, sort_hand
 from mahjong_rules.rulesets.singapore.options import SingaporeOptions
+from mahjong_rules.rulesets.singapore.play import (
+    Call,
+    Deal,
+    Move,
+    as_move,
+    check_move,
+    declarable_kongs,
+    next_deal,
+    next_seat,
+    resolve_calls,
+)
 from mahjong_rules.settling import check_evaluation, settlement_seats
 from mahjong_rules.solver import Grammar, Group, discard_options, tiles_away, waits
 from mahjong_rules.tiles import Seat, Tile
@@ -260,7 +271,7 @@ class SingaporeRuleset:
             HandSizeError: the hand is not 14 tiles besides its bonus tiles.
         """
         sorted_hand, exposed = self._analysed(hand, "discard options", (MAHJONG_SIZE,))
-        seen_tiles = parse_tiles(seen) if isinstance(seen, str) else [as_tile_or_text(tile) for tile in seen]
+        seen_tiles = self._tiles(seen, "seen")
         seen_counts = [0] * len(sorted_hand.concealed)
         for tile in seen_tiles:
             seen_counts[tile.index] += 1
@@ -327,21 +338,163 @@ class SingaporeRuleset:
         hand: Hand | str,
         context: WinContext | Mapping[str, Any] | None = None,
         *,
-        discarded: Iterable[Tile | str] = (),
+        discarded: Iterable[Tile | str] | str = (),
     ) -> dict[Tile, str]:
         """The help menu's warning: each tile whose discard by another player would now make that
         player liable to pay for all (rulings S9, S18), with the scenario; ``discarded`` lists the
         tiles discarded so far (for the fresh-tile scenario, with ``context.tiles_left``)."""
         checked, sorted_hand, won = self._checked(hand, context)
-        seen = {as_tile_or_text(tile) for tile in discarded}
+        seen = set(self._tiles(discarded, "discarded"))
         return payments.warnings(checked, sorted_hand, won, self.options, seen, self._tileset)
+
+    # -- play ------------------------------------------------------------------------------------
+
+    def check_call(
+        self,
+        hand: Hand | str,
+        discard: Tile | str,
+        move: Move | str,
+        *,
+        seat: Seat | str,
+        discarder: Seat | str,
+        chow: Iterable[Tile | str] | str | None = None,
+        passed: Iterable[Tile | str] | str = (),
+        last_discarded: Tile | str | None = None,
+        context: WinContext | Mapping[str, Any] | None = None,
+    ) -> Reason | None:
+        """Why the player at ``seat``, holding ``hand`` (13 tiles besides its bonus tiles), may not
+        take ``discard``, thrown by ``discarder``, for ``move`` (``"game"``, ``"kong"``,
+        ``"pong"`` or ``"chow"``), or ``None`` when they may.
+
+        ``chow`` names the two tiles of the hand a CHOW uses (any that fit when ``None``);
+        ``passed`` holds the tiles discarded since the player's last move that they let pass (no
+        GAME or PONG on those); ``last_discarded`` is the tile the player last discarded (no call
+        of it at all). A GAME call evaluates the completed hand, won on this discard as
+        ``context`` says (for robbing the kong, ``robbing_kong=True``); its seat wind is ``seat``.
+
+        >>> import mahjong_rules as mr
+        >>> singapore = mr.get_ruleset("singapore")
+        >>> hand = "11B 234C 567D EEE 45C"
+        >>> singapore.check_call(hand, "6C", "chow", seat="S", discarder="E") is None
+        True
+        >>> print(singapore.check_call(hand, "6C", "chow", seat="W", discarder="E"))
+        chow-not-next: only the player to the right of the discarder may CHOW the tile
+        >>> singapore.check_call(hand, "3C", "game", seat="S", discarder="W") is None
+        True
+
+        Raises:
+            HandSizeError: the hand is not 13 tiles besides its bonus tiles.
+            ContextError: ``context`` is self-drawn, names another seat wind or another winning
+                tile.
+        """
+        checked, sorted_hand, _ = self._checked(hand)
+        self._analysed(checked, "a call", (MAHJONG_SIZE - 1,))
+        tile = as_tile(discard, "discard")
+        chosen = as_move(move)
+        caller, thrower = self._at_table(seat, "seat"), self._at_table(discarder, "discarder")
+        if caller is thrower:
+            return Reason("own-discard", "the discarder cannot call their own discard")
+        if chosen is Move.CHOW and caller is not next_seat(thrower, self.seats):
+            return Reason("chow-not-next", "only the player to the right of the discarder may CHOW the tile")
+        let_pass = frozenset(self._tiles(passed, "passed"))
+        last = None if last_discarded is None else as_tile(last_discarded, "last_discarded")
+        if chosen is not Move.GAME:
+            pair = None
+            if chow is not None:
+                chow_tiles = self._tiles(chow, "chow")
+                if len(chow_tiles) != 2:
+                    raise ContextError(f"chow names the two tiles of the hand a CHOW uses, not {len(chow_tiles)}")
+                pair = (chow_tiles[0], chow_tiles[1])
+            return check_move(sorted_hand, tile, chosen, chow=pair, passed=let_pass, last_discarded=last)
+        refused = check_move(sorted_hand, tile, Move.PONG, chow=None, passed=let_pass, last_discarded=last)
+        if refused is not None and refused.code != "not-in-hand":
+            return refused
+        won = self._call_context(context, caller, tile)
+        evaluation = self.evaluate(checked.draw(tile), won)
+        if evaluation.is_winning:
+            return None
+        why = "; ".join(reason.message for reason in evaluation.reasons)
+        return Reason("not-mahjong", f"{tile} does not complete a Mahjong: {why}")
+
+    def _call_context(self, context: object, seat: Seat, tile: Tile) -> WinContext:
+        if context is None:
+            return WinContext(seat_wind=seat, winning_tile=tile)
+        won = as_context(context)
+        if won.self_drawn:
+            raise ContextError("a GAME call takes another player's discard: the context cannot be self_drawn")
+        if won.seat_wind is not seat:
+            raise ContextError(
+                f"the context's seat wind is {won.seat_wind.name.title()}, the caller sits {seat.name.title()}"
+            )
+        if won.winning_tile is not None and won.winning_tile is not tile:
+            raise ContextError(f"the context's winning tile is {won.winning_tile}, the discard is {tile}")
+        return attrs.evolve(won, winning_tile=tile)
+
+    def _at_table(self, seat: object, argument: str) -> Seat:
+        found = as_seat(seat, argument)
+        if found not in self.seats:
+            raise ContextError(f"{argument} {found.name.title()} is not at a table of {self.options.players}")
+        return found
+
+    @staticmethod
+    def _tiles(tiles: Iterable[Tile | str] | str, argument: str) -> list[Tile]:
+        return list(parse_tiles(tiles)) if isinstance(tiles, str) else [as_tile(tile, argument) for tile in tiles]
+
+    def resolve_calls(self, calls: Sequence[Call], discarder: Seat | str) -> Call | None:
+        """Who takes a discard: GAME before KONG and PONG, those before CHOW; among several GAME
+        calls, the nearest to the discarder's right. ``None`` when nobody calls.
+
+        >>> import mahjong_rules as mr
+        >>> from mahjong_rules.rulesets.singapore import Call
+        >>> singapore = mr.get_ruleset("singapore")
+        >>> singapore.resolve_calls([Call("S", "chow"), Call("N", "pong"), Call("W", "game")], "E")
+        Call(seat=<Seat.WEST: 2>, move=<Move.GAME: 'game'>)
+
+        Raises:
+            IllegalMoveError: the discarder calls, a player calls twice or is not at the table,
+                or a CHOW comes from anyone but the player to the discarder's right.
+        """
+        return resolve_calls(calls, self._at_table(discarder, "discarder"), self.seats)
+
+    def declarable_kongs(self, hand: Hand | str) -> dict[Tile, str]:
+        """The kongs the player may declare on their own turn, each tile with its kind:
+        ``"concealed kong"`` (four concealed tiles) or ``"exposed kong type 2"`` (a tile matching
+        an exposed pung, which another player may rob).
+
+        >>> import mahjong_rules as mr
+        >>> mr.get_ruleset("singapore").declarable_kongs("5555B 123C 9D 99C 4D [RD RD RD]")
+        {Tile.parse('5B'): 'concealed kong'}
+        """
+        _, sorted_hand, _ = self._checked(hand)
+        return declarable_kongs(sorted_hand)
+
+    def next_deal(
+        self, banker: Seat | str, prevailing_wind: Seat | str, *, won: bool, kong_declared: bool = False
+    ) -> Deal:
+        """The banker and prevailing wind of the next game, and whether the round is over, after a
+        game that ``won`` (someone declared Mahjong) or ran out of tiles (``kong_declared``: a
+        KONG was declared in it). ``banker`` is the banker's table position (their seat in the
+        round's first game).
+
+        >>> import mahjong_rules as mr
+        >>> singapore = mr.get_ruleset("singapore")
+        >>> singapore.next_deal("N", "E", won=True)
+        Deal(banker=<Seat.EAST: 0>, prevailing_wind=<Seat.SOUTH: 1>, round_over=False)
+        """
+        return next_deal(
+            as_seat(banker, "banker"),
+            as_seat(prevailing_wind, "prevailing_wind"),
+            won=_flag(won, "won"),
+            kong_declared=_flag(kong_declared, "kong_declared"),
+            seats=self.seats,
+        )
+
+
+def _flag(value: object, argument: str) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"{argument} is True or False, not {describe(value)}")
+    return value
 
 
 def _eight_flowers(sorted_hand: SortedHand) -> bool:
     return len(set(sorted_hand.bonus) & FLOWERS) == len(FLOWERS)
-
-
-def as_tile_or_text(tile: Tile | str) -> Tile:
-    from mahjong_rules._coerce import as_tile
-
-    return as_tile(tile, "tile")
