@@ -3,18 +3,17 @@ defined for, settlement, several winners on one discard, and the Mah Jongg call.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from mahjong_rules._coerce import as_hand, as_tile, describe
+from mahjong_rules._coerce import as_hand, describe
 from mahjong_rules.errors import ContextError, HandSizeError
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld
-from mahjong_rules.notation import parse_tiles
 from mahjong_rules.ruleset import Evaluation, Reason, Settlement, Transfer, WinContext, as_context
+from mahjong_rules.rulesets._table import TableRuleset
 from mahjong_rules.settling import check_evaluation, settlement_seats, several_winners
 from mahjong_rules.tiles import Seat, Tile
-from mahjong_rules.tilesets import TileSet
 
 __all__ = ["MAHJONG_SIZE", "AmericanRuleset", "as_meld"]
 
@@ -30,23 +29,9 @@ def as_meld(meld: object) -> Meld:
     raise TypeError(f"meld is a Meld or its notation (str), not {describe(meld)}")
 
 
-class AmericanRuleset:
+class AmericanRuleset(TableRuleset):
     """The parts of an American ruleset that do not depend on its winning hands. A subclass sets
     ``name``, ``options`` (with ``players``) and ``_tileset``, and provides ``evaluate``."""
-
-    name: ClassVar[str]
-    options: Any
-    _tileset: TileSet
-
-    @property
-    def tileset(self) -> TileSet:
-        """The game's tiles, as the options set them up."""
-        return self._tileset
-
-    @property
-    def seats(self) -> tuple[Seat, ...]:
-        """The seats at the table, in turn order (ruling T4)."""
-        return tuple(Seat)[: self.options.players]
 
     def evaluate(self, hand: Hand | str, context: WinContext | Mapping[str, Any] | None = None) -> Evaluation:
         raise NotImplementedError  # every American ruleset defines its own
@@ -67,11 +52,6 @@ class AmericanRuleset:
                 size=len(hand),
                 expected=sizes,
             )
-
-    @staticmethod
-    def _seen_tiles(seen: Iterable[Tile | str] | str) -> list[Tile]:
-        """The tiles seen on the table, given as tiles, their notation, or one string."""
-        return list(parse_tiles(seen)) if isinstance(seen, str) else [as_tile(tile, "seen") for tile in seen]
 
     # -- settlement ------------------------------------------------------------------------------
 

@@ -307,7 +307,7 @@ class CardFreeRuleset(AmericanRuleset):
         """
         hand = self._checked_hand(hand)
         self._check_size(hand, "discard options", (MAHJONG_SIZE,))
-        seen_tiles = self._seen_tiles(seen)
+        seen_tiles = self._tiles(seen, "seen")
         if self._exposure_reasons(hand):
             return []
         unseen = [max(self._tileset.counts[index] - count, 0) for index, count in enumerate(hand.counts)]

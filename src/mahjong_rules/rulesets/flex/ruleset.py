@@ -305,7 +305,7 @@ class FlexRuleset(AmericanRuleset):
         """
         hand = self._checked_hand(hand)
         self._check_size(hand, "discard options", (MAHJONG_SIZE,))
-        seen_tiles = self._seen_tiles(seen)
+        seen_tiles = self._tiles(seen, "seen")
         if self._exposure_reasons(hand):
             return []
         tileset = self._tileset

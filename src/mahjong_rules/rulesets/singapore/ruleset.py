@@ -12,7 +12,6 @@ from mahjong_rules._coerce import as_hand, as_seat, as_tile, describe
 from mahjong_rules.errors import ContextError, HandSizeError, SettlementError, UnreachableError
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld
-from mahjong_rules.notation import parse_tiles
 from mahjong_rules.ruleset import (
     Arrangement,
     DiscardOption,
@@ -23,6 +22,7 @@ from mahjong_rules.ruleset import (
     WinContext,
     as_context,
 )
+from mahjong_rules.rulesets._table import TableRuleset
 from mahjong_rules.rulesets.singapore import payments
 from mahjong_rules.rulesets.singapore.doubles import FLOWERS, Facts, doubles, total
 from mahjong_rules.rulesets.singapore.hands import MAHJONG_SIZE, Reading, SortedHand, readings, sort_hand
@@ -41,7 +41,6 @@ from mahjong_rules.rulesets.singapore.play import (
 from mahjong_rules.settling import check_evaluation, settlement_seats
 from mahjong_rules.solver import Grammar, Group, discard_options, tiles_away, waits
 from mahjong_rules.tiles import Seat, Tile
-from mahjong_rules.tilesets import TileSet
 
 __all__ = ["SingaporeRuleset"]
 
@@ -49,7 +48,7 @@ STANDARD = Grammar.standard()
 ANALYSED_SIZES = (MAHJONG_SIZE - 1, MAHJONG_SIZE)
 
 
-class SingaporeRuleset:
+class SingaporeRuleset(TableRuleset):
     """Singapore mahjong (``get_ruleset("singapore", **options)``; options:
     :class:`SingaporeOptions`).
 
@@ -70,15 +69,6 @@ class SingaporeRuleset:
 
     def __repr__(self) -> str:
         return f"<SingaporeRuleset {self.options}>"
-
-    @property
-    def tileset(self) -> TileSet:
-        return self._tileset
-
-    @property
-    def seats(self) -> tuple[Seat, ...]:
-        """The seats at the table in turn order (ruling T4); with three players nobody is North."""
-        return tuple(Seat)[: self.options.players]
 
     # -- reading hands ---------------------------------------------------------------------------
 
@@ -435,10 +425,6 @@ class SingaporeRuleset:
         if found not in self.seats:
             raise ContextError(f"{argument} {found.name.title()} is not at a table of {self.options.players}")
         return found
-
-    @staticmethod
-    def _tiles(tiles: Iterable[Tile | str] | str, argument: str) -> list[Tile]:
-        return list(parse_tiles(tiles)) if isinstance(tiles, str) else [as_tile(tile, argument) for tile in tiles]
 
     def resolve_calls(self, calls: Sequence[Call], discarder: Seat | str) -> Call | None:
         """Who takes a discard: GAME before KONG and PONG, those before CHOW; among several GAME

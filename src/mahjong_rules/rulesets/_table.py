@@ -1,0 +1,37 @@
+"""What every ruleset played at a table shares: its tiles, its seats, and reading lists of tiles
+given as tiles, their notation, or one string of notation."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+from mahjong_rules._coerce import as_tile
+from mahjong_rules.notation import parse_tiles
+from mahjong_rules.tiles import Seat, Tile
+from mahjong_rules.tilesets import TileSet
+
+__all__ = ["TableRuleset"]
+
+
+class TableRuleset:
+    """A subclass sets ``name``, ``options`` (with ``players``) and ``_tileset``."""
+
+    name: ClassVar[str]
+    options: Any
+    _tileset: TileSet
+
+    @property
+    def tileset(self) -> TileSet:
+        """The game's tiles, as the options set them up."""
+        return self._tileset
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """The seats at the table, in turn order (ruling T4); with three players nobody is North."""
+        return tuple(Seat)[: self.options.players]
+
+    @staticmethod
+    def _tiles(tiles: Iterable[Tile | str] | str, argument: str) -> list[Tile]:
+        """Tiles given as tiles, their notation, or one string of notation."""
+        return list(parse_tiles(tiles)) if isinstance(tiles, str) else [as_tile(tile, argument) for tile in tiles]
