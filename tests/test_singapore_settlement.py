@@ -153,11 +153,16 @@ def test_eight_flowers_self_drawn_ruling_s16() -> None:
 def test_eight_flowers_handed_over_ruling_s16() -> None:
     """Lines 222-225: 'If a player has seven Flower Suit tiles and another player picks the eighth and
     last Flower Suit tile, this eighth Flower Suit tile is automatically transferred to the player
-    with seven'. Ruling S16: the player who drew it pays as the discarder: West hands BF4 over, West
-    pays double 64, South and North 32 each (the hand is worth 32, as above)."""
+    with seven'. Ruling S16: eight flowers is paid as self-drawn, and the player who drew the eighth
+    pays as the discarder: West hands BF4 over and pays the discarder's double, 64; South and North
+    pay the self-drawn double, 64 each (the hand is worth 32, as above). With a self-drawn multiplier
+    of 3 and a discarder multiplier of 5: West 5 x 32 = 160, the others 3 x 32 = 96."""
     text = "RF1 RF2 RF3 RF4 BF1 BF2 BF3 BF4 1B 3B 5B 7B 9B 2C 4C 6C 8C 1D 3D 5D E S"
     evaluation = won_by(E, text, winning_tile="BF4")
-    assert paid(settle(evaluation, W)) == {W: 64, S: 32, N: 32}
+    assert paid(settle(evaluation, W)) == {W: 64, S: 64, N: 64}
+    options = {"self_drawn_multiplier": 3, "discarder_multiplier": 5}
+    evaluation = won_by(E, text, options=options, winning_tile="BF4")
+    assert paid(settle(evaluation, W, options=options)) == {W: 160, S: 96, N: 96}
 
 
 def test_robbing_the_kong_the_robbed_player_pays_as_discarder_ruling_s13() -> None:
@@ -357,8 +362,14 @@ def test_dragon_set_with_a_concealed_kong_showing() -> None:
 
 
 def test_dragon_set_option_ruling_s9() -> None:
-    """Ruling S9: each pay-all scenario is its own option, on by default. Off: self-drawn, 64 each."""
+    """Ruling S9: each pay-all scenario is its own option, on by default. South's White Dragon also
+    brought the doubles showing to the limit (three dragon pongs are 5 in total, rulings S4, S11), so
+    with the Dragon set off South still pays for all, under the doubles limit; with both off, the
+    self-drawn payments: 64 each."""
     options = {"pay_all_dragons": False}
+    evaluation = won_by(E, DRAGON_PONG, options=options, self_drawn=True)
+    pays_for_all(settle(evaluation, options=options), S, 192, "limit")
+    options = {"pay_all_dragons": False, "pay_all_limit": False}
     evaluation = won_by(E, DRAGON_PONG, options=options, self_drawn=True)
     assert paid(settle(evaluation, options=options)) == {S: 64, W: 64, N: 64}
 
@@ -411,7 +422,9 @@ def test_wind_set_the_fourth_wind_first_is_no_pay_all() -> None:
 
 
 def test_wind_set_option_ruling_s9() -> None:
-    """Ruling S9: the wind set scenario off: self-drawn, 64 from each."""
+    """Ruling S9: the wind set scenario off: self-drawn, 64 from each. West's North wind also made
+    the big four winds showing, 5 doubles (rulings S4, S11), but North is neither South's seat wind
+    nor the prevailing East, so the doubles limit scenario does not apply (lines 351-353)."""
     options = {"pay_all_winds": False}
     evaluation = won_by(S, WIND_PONG, options=options, self_drawn=True)
     assert paid(settle(evaluation, options=options)) == {E: 64, W: 64, N: 64}
@@ -664,12 +677,14 @@ def test_warning_dragon_set() -> None:
     """Line 376: 'The help menu will tell you all the discard tiles that could possibly cause a pay
     all situation at any point in the game.' Lines 332-333: 'With these exposed tiles for Player A,
     the White Dragon is now a pay all discard.' East shows Red and Green Dragon pongs and holds a
-    White Dragon pair (waiting on 3B or 6B): the White Dragon only (2 doubles showing, 3 with it:
-    no limit)."""
+    White Dragon pair (waiting on 3B or 6B): the White Dragon only. Its pong would also show the big
+    three dragons, 5 doubles in total (rulings S4, S11): the doubles limit as well."""
     found = warned("[RDRDRD@S] [GDGDGD@W] WDWD 123C 45B")
     assert list(found) == ["WD"]
     assert "dragon" in found["WD"].lower()
-    assert warned("[RDRDRD@S] [GDGDGD@W] WDWD 123C 45B", pay_all_dragons=False) == {}
+    assert "limit" in found["WD"]
+    assert warned("[RDRDRD@S] [GDGDGD@W] WDWD 123C 45B", pay_all_dragons=False) == {"WD": "the doubles limit"}
+    assert warned("[RDRDRD@S] [GDGDGD@W] WDWD 123C 45B", pay_all_dragons=False, pay_all_limit=False) == {}
 
 
 def test_warning_wind_set() -> None:
@@ -822,3 +837,19 @@ def test_only_winning_hands_under_the_same_options_are_settled() -> None:
         DEFAULT.settle(DEFAULT.evaluate(ZERO, mr.WinContext(self_drawn=True)))
     with pytest.raises(mr.SettlementError):
         ruleset(limit=6).settle(won_by(E, THREE, self_drawn=True))
+
+
+def test_big_four_winds_by_a_wind_that_doubles_nothing_is_no_limit_scenario() -> None:
+    """Lines 351-353: the doubles limit scenario needs "a Dragon Tile, Prevailing Wind Tile, or
+    Players Game Wind". West, East round: [EEE@E] shows 1 (prevailing), [WWWW@N] 1 (seat), [NNNN@S]
+    0, then East's South wind makes the big four winds, 5 showing in all (rulings S4, S11); South
+    is no doubling tile for West, so with the Wind tile set scenario off nobody pays for all. The
+    hand: East 1 + West 1 + big four winds 3 + All Pong 2 + Full Color 4 = 11, capped at 5: 32,
+    self-drawn 64 from each."""
+    options = {"pay_all_winds": False}
+    text = "RDRD [EEE@E] [WWWW@N] [NNNN@S] [SSS@E]"
+    evaluation = won_by(W, text, options=options, self_drawn=True)
+    assert evaluation.points == 5
+    assert paid(settle(evaluation, options=options)) == {E: 64, S: 64, N: 64}
+    on = won_by(W, text, self_drawn=True)
+    pays_for_all(settle(on), E, 192, "wind tile set")

@@ -35,6 +35,12 @@ def _paid_as_self_drawn(evaluation: Evaluation) -> bool:
     return evaluation.arrangement is not None and evaluation.arrangement.description == "13 Wonders"
 
 
+def _eight_flowers(evaluation: Evaluation) -> bool:
+    """Ruling S16: eight flowers is paid as self-drawn, but the player who handed over the eighth
+    flower pays as the discarder."""
+    return evaluation.arrangement is not None and evaluation.arrangement.description == "eight flowers"
+
+
 def _shares(
     evaluation: Evaluation, winner: Seat, discarder: Seat | None, options: SingaporeOptions, seats: Sequence[Seat]
 ) -> dict[Seat, tuple[int, str]]:
@@ -45,6 +51,10 @@ def _shares(
             continue
         if evaluation.context.self_drawn or _paid_as_self_drawn(evaluation):
             shares[seat] = (value * options.self_drawn_multiplier, "self-drawn: each player pays double")
+        elif seat is discarder and _eight_flowers(evaluation):
+            shares[seat] = (value * options.discarder_multiplier, "handed over the eighth flower: as the discarder")
+        elif _eight_flowers(evaluation):
+            shares[seat] = (value * options.self_drawn_multiplier, "eight flowers: paid as self-drawn")
         elif seat is discarder:
             shares[seat] = (value * options.discarder_multiplier, "discarded the winning tile: double")
         else:
@@ -105,9 +115,31 @@ def _doubling_tile(tile: Tile, context: WinContext) -> bool:
     return tile in DRAGONS or tile in (context.prevailing_wind.wind, context.seat_wind.wind)
 
 
-def _gain(tile: Tile, context: WinContext) -> int:
-    """The doubles a pung of ``tile`` shows (ruling S10: a wind both seat and prevailing is 2)."""
-    return int(tile in DRAGONS) + int(tile is context.prevailing_wind.wind) + int(tile is context.seat_wind.wind)
+def _showing(shown: Sequence[PlacedSet], hand: SortedHand, context: WinContext) -> int:
+    """The doubles showing in a player's exposed tiles: the bonus tiles' (ruling L7), each shown
+    dragon or wind pong's (ruling S10), and the big three dragons' and big four winds' totals
+    (rulings S4, S11), which the shown pongs make on their own."""
+    doubles = _bonus_doubles(hand, context) + sum(_showing_doubles(placed, context) for placed in shown)
+    dragons, winds = _scenario_tiles(shown)
+    if len(dragons) == 3:
+        doubles += 2
+    if len(winds) == 4:
+        doubles = doubles - sum(_showing_doubles(p, context) for p in shown if p.tile in WINDS and p.is_triplet) + 5
+    return doubles
+
+
+def _reaches_limit(
+    tile: Tile,
+    pongs: bool,
+    shown: Sequence[PlacedSet],
+    hand: SortedHand,
+    context: WinContext,
+    options: SingaporeOptions,
+) -> bool:
+    """Whether the limit is showing, or showing once ``tile`` is shown as a pong (``pongs``)."""
+    if _showing(shown, hand, context) >= options.limit:
+        return True
+    return pongs and _showing([*shown, PlacedSet("pung", tile)], hand, context) >= options.limit
 
 
 def liability(
@@ -121,23 +153,24 @@ def liability(
     sorted_hand = sort_hand(evaluation.hand)
     events: list[tuple[Seat, str]] = []
     shown: list[PlacedSet] = []
-    showing = _bonus_doubles(sorted_hand, context)
+    showing = _showing(shown, sorted_hand, context)
     for placed in sorted_hand.declared:
         caller = placed.meld.called_from if placed.meld is not None else None
         dragons, winds = _scenario_tiles(shown)
-        gain = _showing_doubles(placed, context)
+        gain = _showing([*shown, placed], sorted_hand, context) - showing
         if caller is not None and caller is not winner and placed.is_triplet:
             if options.pay_all_dragons and len(dragons) == 2 and placed.tile in DRAGONS - dragons:
                 events.append((caller, "the Dragon tile set"))
             if options.pay_all_winds and len(winds) == 3 and placed.tile in WINDS - winds:
                 events.append((caller, "the Wind tile set"))
-            if options.pay_all_limit and gain and showing + gain >= options.limit:
+            doubling = _doubling_tile(placed.tile, context)
+            if options.pay_all_limit and doubling and showing + gain >= options.limit:
                 events.append((caller, "the doubles limit"))
         shown.append(placed)
         showing += gain
     tile = context.winning_tile
     if discarder is not None and tile is not None:
-        events += _winning_discard(evaluation, discarder, tile, shown, showing, options)
+        events += _winning_discard(evaluation, discarder, tile, shown, sorted_hand, options)
     if (
         discarder is not None
         and options.pay_all_fresh
@@ -164,7 +197,7 @@ def _winning_discard(
     discarder: Seat,
     tile: Tile,
     shown: list[PlacedSet],
-    showing: int,
+    hand: SortedHand,
     options: SingaporeOptions,
 ) -> list[tuple[Seat, str]]:
     context = evaluation.context
@@ -179,7 +212,7 @@ def _winning_discard(
         events.append((discarder, "the Dragon tile set"))
     if options.pay_all_winds and completes and len(winds) == 3 and tile in WINDS - winds:
         events.append((discarder, "the Wind tile set"))
-    reaches = showing >= options.limit or (completes and showing + _gain(tile, context) >= options.limit)
+    reaches = _reaches_limit(tile, completes, shown, hand, context, options)
     if options.pay_all_limit and _doubling_tile(tile, context) and reaches:
         events.append((discarder, "the doubles limit"))
     color = _one_color(shown)
@@ -248,7 +281,6 @@ def warnings(
     fourth wind the hand could pung, kong or win with, a doubling tile at (or reaching) the limit,
     a tile of the full color suit it wins with, a fresh tile it wins with at the end of the game."""
     shown = list(sorted_hand.declared)
-    showing = _bonus_doubles(sorted_hand, context) + sum(_showing_doubles(placed, context) for placed in shown)
     winning = {Tile.from_index(index) for index in sorted_hand.waits(tileset)} if sorted_hand.size == 13 else set()
     # A dragon or wind completes a set by a pong, a kong, or a win that pongs it: 2 held at least.
     pungable = {Tile.from_index(index) for index, count in enumerate(sorted_hand.concealed) if count >= 2}
@@ -262,7 +294,7 @@ def warnings(
             found.setdefault(tile, []).append("the Wind tile set")
     if options.pay_all_limit:
         for tile in winning | pungable:
-            reaches = showing >= options.limit or (tile in pungable and showing + _gain(tile, context) >= options.limit)
+            reaches = _reaches_limit(tile, tile in pungable, shown, sorted_hand, context, options)
             if _doubling_tile(tile, context) and reaches:
                 found.setdefault(tile, []).append("the doubles limit")
     color = _one_color(shown)
@@ -273,4 +305,4 @@ def warnings(
     if options.pay_all_fresh and context.tiles_left is not None and context.tiles_left < options.fresh_threshold:
         for tile in winning - discarded:
             found.setdefault(tile, []).append("a fresh tile at the end of the game")
-    return {tile: "; ".join(scenarios) for tile, scenarios in sorted(found.items())}
+    return {tile: " and ".join(scenarios) for tile, scenarios in sorted(found.items())}
