@@ -20,6 +20,7 @@ import pytest
 import mahjong_rules as mr
 from tests.card_free_reference import random_case as card_free_case
 from tests.flex_reference import random_case as flex_case
+from tests.nmjl_hands import nmjl_mahjong
 from tests.singapore_hands import random_mahjong as singapore_mahjong
 
 RULESETS = mr.available_rulesets()
@@ -79,6 +80,7 @@ def random_hands(name: str, seed: int, count: int) -> list[mr.Hand]:
         "flex": lambda rng: flex_case(rng).hand,
         "card-free": lambda rng: card_free_case(rng).hand,
         "singapore": singapore_mahjong,
+        "nmjl": nmjl_mahjong,
     }
     found = []
     for _ in range(count):

@@ -8,7 +8,10 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from mahjong_rules.errors import (
+    CardError,
     ContextError,
     FormatError,
     GrammarError,
@@ -51,13 +54,30 @@ from mahjong_rules.ruleset import (
 from mahjong_rules.tiles import NUM_TILE_KINDS, Animal, Dragon, FlowerSet, Seat, Suit, Tile, TileKind
 from mahjong_rules.tilesets import TileProblem, TileSet
 
+if TYPE_CHECKING:
+    from mahjong_rules.rulesets.nmjl.card import Card, load_card, parse_card, sample_card
+
 __version__ = "0.1.0"
+
+# Cards are read on first use: importing the library does not load the card reader.
+_CARD_NAMES = ("Card", "load_card", "parse_card", "sample_card")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _CARD_NAMES:
+        from mahjong_rules.rulesets.nmjl import card
+
+        return getattr(card, name)
+    raise AttributeError(f"module 'mahjong_rules' has no attribute {name!r}")
+
 
 __all__ = [
     "ENTRY_POINT_GROUP",
     "NUM_TILE_KINDS",
     "Animal",
     "Arrangement",
+    "Card",
+    "CardError",
     "ContextError",
     "DiscardOption",
     "Dragon",
@@ -99,7 +119,10 @@ __all__ = [
     "available_rulesets",
     "format_tiles",
     "get_ruleset",
+    "load_card",
+    "parse_card",
     "parse_tiles",
     "register_ruleset",
+    "sample_card",
     "unregister_ruleset",
 ]

@@ -20,7 +20,7 @@ import attrs
 from mahjong_rules._coerce import describe
 from mahjong_rules.errors import OptionError
 
-__all__ = ["build_options", "describe_options", "option_from_text"]
+__all__ = ["accepted_type", "build_options", "describe_options", "option_from_text"]
 
 
 def _type_name(annotation: Any) -> str:
@@ -72,6 +72,21 @@ def _matches(value: Any, annotation: Any) -> bool:
     return True
 
 
+def accepted_type(field: attrs.Attribute[Any]) -> Any:
+    """The type an option accepts: its converter's argument type when it has one (an option
+    that reads a file accepts a path), else its declared type."""
+    converter = field.converter
+    if converter is not None and callable(converter):
+        try:
+            hints = typing.get_type_hints(converter)
+        except (NameError, TypeError):
+            hints = {}
+        arguments = [name for name in hints if name != "return"]
+        if arguments:
+            return hints[arguments[0]]
+    return field.type
+
+
 def describe_options(options_class: type[Any]) -> list[str]:
     """One line per option: its name, type and default."""
     attrs.resolve_types(options_class)
@@ -79,7 +94,7 @@ def describe_options(options_class: type[Any]) -> list[str]:
     for field in attrs.fields(options_class):
         if not field.init:
             continue
-        line = f"{field.alias} ({_type_name(field.type)}"
+        line = f"{field.alias} ({_type_name(accepted_type(field))}"
         if field.default is not attrs.NOTHING:
             default = field.default
             if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
@@ -128,9 +143,9 @@ def build_options(ruleset: str, options_class: type[Any], given: dict[str, Any])
         field = fields.get(name)
         if field is None:
             raise _unknown_option(ruleset, name, list(fields), valid)
-        if not _matches(value, field.type):
+        if not _matches(value, accepted_type(field)):
             raise OptionError(
-                f"option {name!r} of {ruleset!r} must be {_type_name(field.type)}, not {describe(value)}",
+                f"option {name!r} of {ruleset!r} must be {_type_name(accepted_type(field))}, not {describe(value)}",
                 ruleset=ruleset,
                 option=name,
                 valid=valid,
@@ -194,10 +209,10 @@ def option_from_text(ruleset: str, options_class: type[Any], name: str, text: st
     if field is None:
         return text
     try:
-        return _from_text(text, field.type)
+        return _from_text(text, accepted_type(field))
     except ValueError:
         raise OptionError(
-            f"option {name!r} of {ruleset!r} must be {_type_name(field.type)}, not {text!r}",
+            f"option {name!r} of {ruleset!r} must be {_type_name(accepted_type(field))}, not {text!r}",
             ruleset=ruleset,
             option=name,
             valid=describe_options(options_class),

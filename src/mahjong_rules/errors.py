@@ -11,6 +11,7 @@ import difflib
 from collections.abc import Sequence
 
 __all__ = [
+    "CardError",
     "ContextError",
     "FormatError",
     "GrammarError",
@@ -82,6 +83,26 @@ class GrammarError(MahjongError, ValueError):
 class FormatError(MahjongError, ValueError):
     """Tiles that cannot be written as asked: an unknown output style, or a tile the style has
     no form for (the mpsz style writes only number tiles, winds and dragons)."""
+
+
+class CardError(MahjongError, ValueError):
+    """A card file or text that is not a valid card: malformed TOML, a missing or unknown key, a
+    pattern that cannot be read, a line that can never be made, or a card too large to be real.
+
+    Attributes:
+        source: the file's path, or ``<string>`` for text.
+        line: the 1-based line of the fault in the source (0 when it concerns the whole card).
+        column: the 1-based column of the fault (0 when only the line is known).
+        problem: what is wrong, without the location.
+    """
+
+    def __init__(self, problem: str, *, source: str = "<string>", line: int = 0, column: int = 0) -> None:
+        self.source = source
+        self.line = line
+        self.column = column
+        self.problem = problem
+        where = source + (f":{line}" if line else "") + (f":{column}" if line and column else "")
+        super().__init__(f"{where}: {problem}")
 
 
 class MeldError(MahjongError, ValueError):

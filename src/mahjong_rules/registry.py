@@ -42,6 +42,7 @@ ENTRY_POINT_GROUP = "mahjong_rules.rulesets"
 _BUILTIN: dict[str, str] = {
     "card-free": "mahjong_rules.rulesets.card_free:CardFreeRuleset",
     "flex": "mahjong_rules.rulesets.flex:FlexRuleset",
+    "nmjl": "mahjong_rules.rulesets.nmjl:NmjlRuleset",
     "singapore": "mahjong_rules.rulesets.singapore:SingaporeRuleset",
 }
 

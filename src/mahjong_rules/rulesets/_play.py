@@ -13,10 +13,11 @@ import attrs
 
 from mahjong_rules._coerce import as_seat, describe
 from mahjong_rules.errors import MahjongError
+from mahjong_rules.melds import Meld
 from mahjong_rules.ruleset import Reason
-from mahjong_rules.tiles import Seat
+from mahjong_rules.tiles import Seat, Tile
 
-__all__ = ["Claim", "ClaimKind", "IllegalMoveError", "checked_claims", "turn_distance"]
+__all__ = ["Claim", "ClaimKind", "IllegalMoveError", "checked_claims", "swap_joker", "turn_distance"]
 
 
 class IllegalMoveError(MahjongError, ValueError):
@@ -85,3 +86,24 @@ def checked_claims(claims: Sequence[Claim], discarder: object) -> tuple[tuple[Cl
     if len({claim.seat for claim in claims}) < len(claims):
         raise IllegalMoveError(Reason("two-claims", "each player makes one claim"))
     return tuple(claims), seat
+
+
+def swap_joker(meld: Meld, give: Tile) -> tuple[Meld, Tile]:
+    """A joker swap: a natural tile from hand for a joker in an exposed block that the joker
+    stands in for; the block after the swap and the joker taken.
+
+    Raises:
+        IllegalMoveError: the swap breaks a rule.
+    """
+    if not meld.exposed:
+        raise IllegalMoveError(Reason("not-exposed", "a joker swap is made with an exposed block"))
+    if give.is_joker:
+        raise IllegalMoveError(Reason("joker-for-joker", "a joker is swapped for a natural tile, not a joker"))
+    tiles = list(meld.tiles)
+    if Tile.JOKER not in tiles:
+        raise IllegalMoveError(Reason("no-joker", f"the exposed block {meld} holds no joker"))
+    if meld.represents is not give:
+        raise IllegalMoveError(Reason("not-matching", f"{give} is not the tile the jokers of {meld} stand for"))
+    tiles.remove(Tile.JOKER)
+    tiles.append(give)
+    return Meld(tiles, exposed=True, called_from=meld.called_from, represents=meld.represents), Tile.JOKER

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld
 from mahjong_rules.ruleset import Reason
-from mahjong_rules.rulesets._play import Claim, ClaimKind, IllegalMoveError, checked_claims, turn_distance
+from mahjong_rules.rulesets._play import Claim, ClaimKind, IllegalMoveError, checked_claims, swap_joker, turn_distance
 from mahjong_rules.tiles import Seat, Tile
 
 __all__ = ["check_exposure", "resolve_claims", "swap_joker"]
@@ -62,27 +62,6 @@ def resolve_claims(claims: Sequence[Claim], discarder: Seat) -> tuple[Claim, ...
     if not checked:
         return ()
     return (min(checked, key=lambda claim: (claim.kind is not ClaimKind.MAHJONG, turn_distance(seat, claim.seat))),)
-
-
-def swap_joker(meld: Meld, give: Tile) -> tuple[Meld, Tile]:
-    """A joker swap: a natural tile from hand for a joker in an exposed block that the joker
-    stands in for; the block after the swap and the joker taken.
-
-    Raises:
-        IllegalMoveError: the swap breaks a rule.
-    """
-    if not meld.exposed:
-        raise IllegalMoveError(Reason("not-exposed", "a joker swap is made with an exposed block"))
-    if give.is_joker:
-        raise IllegalMoveError(Reason("joker-for-joker", "a joker is swapped for a natural tile, not a joker"))
-    tiles = list(meld.tiles)
-    if Tile.JOKER not in tiles:
-        raise IllegalMoveError(Reason("no-joker", f"the exposed block {meld} holds no joker"))
-    if meld.represents is not give:
-        raise IllegalMoveError(Reason("not-matching", f"{give} is not the tile the jokers of {meld} stand for"))
-    tiles.remove(Tile.JOKER)
-    tiles.append(give)
-    return Meld(tiles, exposed=True, called_from=meld.called_from, represents=meld.represents), Tile.JOKER
 
 
 __all__ += ["Claim", "ClaimKind", "IllegalMoveError"]

@@ -1,0 +1,166 @@
+"""How far a hand is from each line of the card: :class:`LineDistance`, with the tiles still
+needed, which of them a joker may fill, how many of each are unseen, and whether the line is dead.
+
+The ranking itself (:class:`~mahjong_rules.rulesets.nmjl.ranking.CompiledCard`) gives every
+variant's tiles away; the details of a line are worked out only when asked for.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+
+from mahjong_rules.hand import Hand
+from mahjong_rules.rulesets.nmjl.card import Line
+from mahjong_rules.rulesets.nmjl.ranking import VariantSlots, remaining_groups, slots_of
+from mahjong_rules.rulesets.nmjl.variants import Variant
+from mahjong_rules.solver.grammar import JOKER
+from mahjong_rules.tiles import Tile
+
+__all__ = ["LineDistance", "shortfall"]
+
+
+def shortfall(slots: VariantSlots, counts: Sequence[int]) -> tuple[dict[int, int], dict[int, int]]:
+    """The tiles a variant still lacks: per tile index, those only a natural tile can fill and
+    those a joker may fill (naturals fill joker-free slots first)."""
+    no_jokers, with_jokers = slots
+    naturals: dict[int, int] = {}
+    fillable: dict[int, int] = {}
+    for index in no_jokers.keys() | with_jokers.keys():
+        held = counts[index]
+        pair_slots = no_jokers.get(index, 0)
+        if pair_slots > held:
+            naturals[index] = pair_slots - held
+        left = max(held - pair_slots, 0)
+        if with_jokers.get(index, 0) > left:
+            fillable[index] = with_jokers[index] - left
+    return naturals, fillable
+
+
+class LineDistance:
+    """One line of the card and how far a hand is from it.
+
+    Attributes:
+        line: the card line.
+        tiles_away: the fewest tiles to exchange to complete the line, exact, or ``None`` when the
+            hand's exposures rule the line out (an exposed set that is not a whole group of it,
+            ruling N4, or any exposure on a concealed line).
+        value: the line's value.
+    """
+
+    def __init__(
+        self,
+        line: Line,
+        tiles_away: int | None,
+        candidates: Callable[[], Sequence[tuple[int, Variant]]],
+        hand: Hand,
+        unseen: Sequence[int],
+    ) -> None:
+        self.line = line
+        self.tiles_away = tiles_away
+        self.value = line.value
+        self._candidates = candidates  # gives (tiles away, variant) for the fitting variants
+        self._hand = hand
+        self._unseen = unseen
+
+    def __repr__(self) -> str:
+        away = "ruled out" if self.tiles_away is None else f"{self.tiles_away} away"
+        return f"<LineDistance {self.line.label} {away}{', dead' if self.dead else ''}>"
+
+    def __str__(self) -> str:
+        if self.tiles_away is None:
+            return f"{self.line}: ruled out ({self.dead_reason})"
+        needed = " ".join(str(tile) for tile in self.needed) or "nothing"
+        dead = f"; dead: {self.dead_reason}" if self.dead else ""
+        return f"{self.line}: {self.tiles_away} away, needs {needed}{dead}"
+
+    def _slots_left(self, variant: Variant) -> VariantSlots:
+        left = remaining_groups(variant, self._hand.exposed)
+        assert left is not None  # candidates fit the exposures
+        return slots_of(left)
+
+    def _live(self, variant: Variant) -> bool:
+        """The variant can still be made from the tiles nobody has shown (the hand's, and the
+        ``seen`` tiles given)."""
+        naturals, fillable = shortfall(self._slots_left(variant), self._hand.concealed_counts)
+        jokers_short = 0
+        for index, missing in naturals.items():
+            if missing > self._unseen[index]:
+                return False
+        for index, missing in fillable.items():
+            spare = max(self._unseen[index] - naturals.get(index, 0), 0)
+            jokers_short += max(missing - spare, 0)
+        return jokers_short <= self._hand.concealed_counts[JOKER] + self._unseen[JOKER]
+
+    @functools.cached_property
+    def _chosen(self) -> tuple[Variant | None, int | None, bool]:
+        """The closest live variant (fewest tiles away, then the card's order), or the closest
+        one when none is live."""
+        ordered = sorted(self._candidates(), key=lambda candidate: candidate[0])
+        for away, variant in ordered:
+            if self._live(variant):
+                return variant, away, True
+        return (ordered[0][1] if ordered else None), None, False
+
+    @property
+    def dead(self) -> bool:
+        """No hand of the line can be completed any more: the exposures rule it out, or a tile
+        it needs has no copy left unseen (with the jokers that could stand in)."""
+        return not self._chosen[2]
+
+    @property
+    def live_tiles_away(self) -> int | None:
+        """Tiles away from the closest hand of the line that can still be completed with the
+        tiles nobody has shown; ``None`` when the line is dead."""
+        return self._chosen[1]
+
+    @property
+    def dead_reason(self) -> str:
+        """Why the line is dead (``""`` when it is not)."""
+        if self.tiles_away is None:
+            if self.line.concealed and self._hand.exposed:
+                return "a concealed line allows no exposures"
+            return "an exposed set is not a whole group of the line"
+        if self.dead:
+            return "a tile it needs has no copy left to draw"
+        return ""
+
+    @functools.cached_property
+    def _shortfall(self) -> tuple[dict[int, int], dict[int, int]]:
+        variant = self._chosen[0]
+        if variant is None:
+            return {}, {}
+        return shortfall(self._slots_left(variant), self._hand.concealed_counts)
+
+    @property
+    def target(self) -> tuple[tuple[Tile, ...], ...]:
+        """The concrete hand of the line aimed at (the closest live one), group by group, as
+        natural tiles; empty when the line is ruled out."""
+        variant = self._chosen[0]
+        if variant is None:
+            return ()
+        return tuple(tuple(Tile.from_index(index) for index in group.tiles) for group in variant)
+
+    @property
+    def needed(self) -> tuple[Tile, ...]:
+        """Every tile the closest live hand of the line still lacks, before the hand's jokers
+        are counted (sorted)."""
+        naturals, fillable = self._shortfall
+        counts: dict[int, int] = {}
+        for part in (naturals, fillable):
+            for index, missing in part.items():
+                counts[index] = counts.get(index, 0) + missing
+        return tuple(Tile.from_index(index) for index in sorted(counts) for _ in range(counts[index]))
+
+    @property
+    def joker_fillable(self) -> tuple[Tile, ...]:
+        """The needed tiles a joker may fill (those in groups of 3 or more identical tiles)."""
+        _, fillable = self._shortfall
+        return tuple(Tile.from_index(index) for index in sorted(fillable) for _ in range(fillable[index]))
+
+    @property
+    def unseen(self) -> Mapping[Tile, int]:
+        """For each needed tile, how many copies nobody has shown (not in the hand, not among the
+        ``seen`` tiles given)."""
+        return MappingProxyType({tile: self._unseen[tile.index] for tile in dict.fromkeys(self.needed)})

@@ -1,0 +1,508 @@
+"""The card ruleset: American mah jongg played from a card of hand lines (``nmjl``)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, ClassVar
+
+from mahjong_rules._coerce import as_tile
+from mahjong_rules.errors import UnreachableError
+from mahjong_rules.hand import Hand
+from mahjong_rules.melds import Meld
+from mahjong_rules.ruleset import (
+    Arrangement,
+    DiscardOption,
+    Evaluation,
+    Reason,
+    ScoreItem,
+    Settlement,
+    Transfer,
+    WinContext,
+    as_context,
+)
+from mahjong_rules.rulesets._american import MAHJONG_SIZE, AmericanRuleset, as_meld
+from mahjong_rules.rulesets._play import swap_joker
+from mahjong_rules.rulesets.card_free.play import resolve_claims
+from mahjong_rules.rulesets.nmjl.card import Card, Line
+from mahjong_rules.rulesets.nmjl.lines import LineDistance, shortfall
+from mahjong_rules.rulesets.nmjl.options import NmjlOptions
+from mahjong_rules.rulesets.nmjl.play import check_exposure_tiles
+from mahjong_rules.rulesets.nmjl.ranking import CompiledCard, exposed_away, remaining_groups, slots_of
+from mahjong_rules.rulesets.nmjl.variants import Variant
+from mahjong_rules.settling import check_evaluation, settlement_seats
+from mahjong_rules.solver.grammar import JOKER
+from mahjong_rules.tiles import Seat, Tile
+
+__all__ = ["NmjlRuleset"]
+
+ANALYSED_SIZES = (MAHJONG_SIZE - 1, MAHJONG_SIZE)
+_RULED_OUT = 255  # a variant the hand's exposures cannot fit
+
+
+@functools.lru_cache(maxsize=16)
+def compiled(card: Card) -> CompiledCard:
+    """The card compiled for ranking, once per card."""
+    return CompiledCard(card)
+
+
+class _Distances:
+    """Every variant's tiles away for one hand (``_RULED_OUT`` where the exposures do not fit)."""
+
+    def __init__(self, table: CompiledCard, hand: Hand) -> None:
+        self.table = table
+        if not hand.exposed:
+            self.aways: bytes | bytearray = table.concealed_aways(hand.counts)
+        else:
+            fast = table.exposed_aways(hand.concealed_counts, hand.exposed)
+            self.aways = fast if fast is not None else _exposed_aways(table, hand)
+        self.minimums = table.line_minimums(self.aways)
+
+    def line_away(self, position: int) -> int | None:
+        away = self.minimums[position]
+        return None if away == _RULED_OUT else away
+
+    def variants_at(self, position: int, away: int) -> Iterator[Variant]:
+        start, end = self.table.slices[position]
+        for lane in range(start, end):
+            if self.aways[lane] == away:
+                yield self.table.variants[lane]
+
+    def candidates(self, position: int) -> list[tuple[int, Variant]]:
+        start, end = self.table.slices[position]
+        return [
+            (self.aways[lane], self.table.variants[lane])
+            for lane in range(start, end)
+            if self.aways[lane] != _RULED_OUT
+        ]
+
+
+def _exposed_aways(table: CompiledCard, hand: Hand) -> bytearray:
+    """Variant by variant: each exposed set must be a whole group (ruling N4), and a concealed
+    line allows no exposure."""
+    aways = bytearray([_RULED_OUT]) * table.size
+    counts = hand.concealed_counts
+    jokers = counts[JOKER]
+    exposed = hand.exposed
+    for line, (start, end) in zip(table.lines, table.slices, strict=True):
+        if line.concealed:
+            continue
+        for lane in range(start, end):
+            away = exposed_away(table.variants[lane], exposed, counts, jokers)
+            if away is not None:
+                aways[lane] = away
+    return aways
+
+
+def _bad_exposures(hand: Hand) -> list[Reason]:
+    """An exposure is a whole grouping of 3 or more like tiles: only those are called (the guide),
+    and the Mahjong tile stays among the concealed tiles (ruling T2)."""
+    found = []
+    for meld in hand.exposed:
+        if not meld.is_identical:
+            found.append(Reason("not-like-tiles", f"the exposed set {meld} is not a grouping of like tiles"))
+        elif meld.size < 3:
+            found.append(Reason("exposed-pair", f"the exposed set {meld}: a tile is called only for 3 or more"))
+    return found
+
+
+class NmjlRuleset(AmericanRuleset):
+    """American mah jongg played from a card (``get_ruleset("nmjl", card=...)``; options:
+    :class:`NmjlOptions`). Without a card it plays the invented full-size sample card.
+
+    >>> import mahjong_rules as mr
+    >>> tutorial = mr.get_ruleset("nmjl", card=mr.sample_card("tutorial"))
+    >>> evaluation = tutorial.evaluate("2222B 44B 66B 8888B FF")
+    >>> evaluation.points, evaluation.arrangement.description
+    (50, 'Numbers #1: 2222x 44x 66x 8888x FF (X 25)')
+    """
+
+    name: ClassVar[str] = "nmjl"
+    Options: ClassVar[type[NmjlOptions]] = NmjlOptions
+    options: NmjlOptions
+
+    def __init__(self, options: NmjlOptions) -> None:
+        self.options = options
+        self.card = options.card
+        self._tileset = options.tileset
+        self._table = compiled(options.card)
+
+    def __repr__(self) -> str:
+        return f"<NmjlRuleset card={self.card.name!r}>"
+
+    # -- reading hands ---------------------------------------------------------------------------
+
+    def _points(self, line: Line, hand: Hand) -> tuple[int, tuple[ScoreItem, ...]]:
+        """Ruling N5: the line's value, multiplied for a hand without jokers except on a Singles
+        and Pairs line."""
+        items = [ScoreItem(f"{line.label}: {line.hand}", line.value)]
+        multiplier = self.options.jokerless_multiplier
+        if hand.joker_count == 0 and not line.singles_and_pairs and multiplier > 1:
+            name = "No jokers: doubled" if multiplier == 2 else f"No jokers: times {multiplier}"
+            items.append(ScoreItem(name, line.value * (multiplier - 1)))
+        return sum(item.points for item in items), tuple(items)
+
+    def _arrangement(self, line: Line, variant: Variant, hand: Hand) -> Arrangement:
+        """The hand laid out as ``variant`` of ``line`` (which it completes): the exposed sets as
+        they are, the concealed tiles in the line's other groups, jokers standing for the tile of
+        their group."""
+        left = remaining_groups(variant, hand.exposed)
+        assert left is not None
+        naturals = list(hand.concealed_counts)
+        melds: list[Meld] = []
+        for group in sorted(left, key=lambda group: group.jokers):  # joker-free groups take naturals first
+            tiles = []
+            for index in group.tiles:
+                if naturals[index] > 0:
+                    naturals[index] -= 1
+                    tiles.append(Tile.from_index(index))
+                else:
+                    tiles.append(Tile.JOKER)
+            identical = len(set(group.tiles)) == 1
+            represents = Tile.from_index(group.tiles[0]) if identical else None
+            melds.append(Meld(tiles, exposed=False, represents=represents))
+        order = {group: place for place, group in enumerate(variant)}
+        concealed = sorted(
+            zip(sorted(left, key=lambda group: group.jokers), melds, strict=True), key=lambda pair: order[pair[0]]
+        )
+        return Arrangement([*hand.exposed, *(meld for _, meld in concealed)], str(line))
+
+    def _winning(self, hand: Hand) -> tuple[list[tuple[int, int, Line, tuple[ScoreItem, ...]]], _Distances | None]:
+        """The lines the hand completes, best first (ruling N5, then T3: higher value, then the
+        card's order) as (points, position, line, breakdown), and the distances found."""
+        if len(hand) != MAHJONG_SIZE or _bad_exposures(hand):
+            return [], None
+        distances = _Distances(self._table, hand)
+        found = []
+        for position, line in enumerate(self._table.lines):
+            if distances.line_away(position) == 0:
+                points, items = self._points(line, hand)
+                found.append((points, position, line, items))
+        found.sort(key=lambda entry: (-entry[0], -entry[2].value, entry[1]))
+        return found, distances
+
+    def _why_not(self, hand: Hand) -> list[Reason]:
+        if len(hand) != MAHJONG_SIZE:
+            return [Reason("wrong-size", f"a Mahjong hand has 14 tiles, not {len(hand)}")]
+        bad = _bad_exposures(hand)
+        if bad:
+            return bad
+        distances = _Distances(self._table, hand)
+        if hand.exposed:
+            as_concealed = _Distances(self._table, Hand(hand.tiles))
+            for position, line in enumerate(self._table.lines):
+                if line.concealed and as_concealed.line_away(position) == 0:
+                    return [
+                        Reason(
+                            "concealed-line",
+                            f"{line.label} ({line.hand}) is a concealed line: it allows no exposed set (ruling N4)",
+                        )
+                    ]
+        reachable = [
+            (away, position)
+            for position in range(len(self._table.lines))
+            if (away := distances.line_away(position)) is not None
+        ]
+        if not reachable:
+            return [
+                Reason("exposures-fit-no-line", "the exposed sets are not whole groups of any exposed line (ruling N4)")
+            ]
+        away, position = min(reachable)
+        line = self._table.lines[position]
+        return [
+            Reason(
+                "no-line",
+                f"the hand matches no line of {self.card.name!r}; the closest, {line.label} ({line.hand}), "
+                f"is {away} {'tile' if away == 1 else 'tiles'} away",
+            )
+        ]
+
+    # -- the protocol ----------------------------------------------------------------------------
+
+    def evaluate(self, hand: Hand | str, context: WinContext | Mapping[str, Any] | None = None) -> Evaluation:
+        """Whether ``hand`` (14 tiles at Mahjong, ruling T2; a Hand or its notation) completes a
+        line of the card, and its worth: the best line's value (ruling N5), doubled without
+        jokers except on a Singles and Pairs line. Exposed sets must each be one whole group of the
+        line, and a concealed line allows none (ruling N4).
+
+        Raises:
+            TileSetError: the hand cannot exist in this game's tiles (ruling T5).
+        """
+        hand = self._checked_hand(hand)
+        context = as_context(context)
+        winning, distances = self._winning(hand)
+        if not winning or distances is None:
+            return Evaluation(
+                self.name, hand, context, is_winning=False, reasons=self._why_not(hand), options=self.options
+            )
+        points, position, line, items = winning[0]
+        variant = next(distances.variants_at(position, 0))
+        return Evaluation(
+            self.name,
+            hand,
+            context,
+            is_winning=True,
+            points=points,
+            breakdown=items,
+            arrangement=self._arrangement(line, variant, hand),
+            options=self.options,
+        )
+
+    def decompositions(
+        self, hand: Hand | str, context: WinContext | Mapping[str, Any] | None = None
+    ) -> Iterator[Arrangement]:
+        """Every way the hand completes a line, lazily, best line first: one arrangement per
+        concrete hand of each line it completes (the winning tile's context changes nothing)."""
+        hand = self._checked_hand(hand)
+        as_context(context)
+        winning, distances = self._winning(hand)
+        if distances is None:
+            return
+        seen: set[Arrangement] = set()
+        for _, position, line, _ in winning:
+            for variant in distances.variants_at(position, 0):
+                arrangement = self._arrangement(line, variant, hand)
+                if arrangement not in seen:
+                    seen.add(arrangement)
+                    yield arrangement
+
+    # -- analysis --------------------------------------------------------------------------------
+
+    def _distances(self, hand: Hand) -> _Distances | None:
+        return None if _bad_exposures(hand) else _Distances(self._table, hand)
+
+    def _best(self, distances: _Distances | None) -> int | None:
+        if distances is None:
+            return None
+        aways = [away for away in distances.minimums if away != _RULED_OUT]
+        return min(aways) if aways else None
+
+    def tiles_away(self, hand: Hand | str) -> int:
+        """The fewest tiles to exchange for ``hand`` (13 or 14 tiles) to complete a line of the
+        card, keeping its exposed sets as whole groups (0: it completes one; a 13-tile hand one
+        tile short: 1). Exact, jokers included: the closest line's distance.
+
+        Raises:
+            HandSizeError: the hand does not have 13 or 14 tiles.
+            TileSetError: the hand cannot exist in this game's tiles (ruling T5).
+            UnreachableError: the exposed sets fit no line of the card.
+        """
+        hand = self._checked_hand(hand)
+        self._check_size(hand, "tiles away", ANALYSED_SIZES)
+        away = self._best(self._distances(hand))
+        if away is None:
+            raise UnreachableError(f"the exposed sets of {hand} fit no line of the card {self.card.name!r}")
+        return away
+
+    def _helpful(self, hand: Hand, distances: _Distances, away: int) -> set[Tile]:
+        """The tiles whose draw brings ``hand`` closer: a tile the closest variants lack, where
+        jokers held do not already fill it (a joker too when they are short of jokers)."""
+        counts = hand.concealed_counts
+        jokers = counts[JOKER]
+        helpful: set[Tile] = set()
+        for position in range(len(self._table.lines)):
+            if distances.minimums[position] != away:
+                continue
+            for variant in distances.variants_at(position, away):
+                left = remaining_groups(variant, hand.exposed)
+                assert left is not None
+                naturals, fillable = shortfall(slots_of(left), counts)
+                helpful.update(Tile.from_index(index) for index in naturals)
+                if sum(fillable.values()) > jokers:
+                    helpful.update(Tile.from_index(index) for index in fillable)
+                    helpful.add(Tile.JOKER)
+        return helpful
+
+    def waits(self, hand: Hand | str) -> frozenset[Tile]:
+        """For a 13-tile hand, the tiles that would complete a line (a joker included, when
+        drawing one would), leaving out tiles whose every copy the hand already holds.
+
+        Raises:
+            HandSizeError: the hand does not have 13 tiles.
+        """
+        hand = self._checked_hand(hand)
+        self._check_size(hand, "waits", (MAHJONG_SIZE - 1,))
+        distances = self._distances(hand)
+        if distances is None or self._best(distances) != 1:
+            return frozenset()
+        return frozenset(
+            tile for tile in self._helpful(hand, distances, 1) if hand.count(tile) < self._tileset.count(tile)
+        )
+
+    def discard_options(self, hand: Hand | str, seen: Iterable[Tile | str] | str = ()) -> list[DiscardOption]:
+        """For a 14-tile hand, every concealed tile it could discard (each kind once), best first:
+        fewest tiles away from the closest line after the discard, then most unseen copies of the
+        tiles that would then help, then tile order. ``seen`` holds the tiles seen elsewhere
+        (discards, other players' exposures). Discards after which the exposed sets fit no line are
+        left out.
+
+        Raises:
+            HandSizeError: the hand does not have 14 tiles.
+        """
+        hand = self._checked_hand(hand)
+        self._check_size(hand, "discard options", (MAHJONG_SIZE,))
+        unseen = self._unseen(hand, seen)
+        options = []
+        for discard in sorted(set(hand.concealed)):
+            rest = hand.discard(discard)
+            distances = self._distances(rest)
+            away = self._best(distances)
+            if distances is None or away is None:
+                continue
+            helpful = frozenset(
+                tile
+                for tile in self._helpful(rest, distances, away)
+                if rest.count(tile) + (tile is discard) < self._tileset.count(tile)
+            )
+            options.append(DiscardOption(discard, away, helpful, sum(unseen[tile.index] for tile in helpful)))
+        options.sort(key=lambda option: (option.tiles_away, -option.helpful_unseen, option.discard))
+        return options
+
+    def _unseen(self, hand: Hand, seen: Iterable[Tile | str] | str) -> list[int]:
+        unseen = [max(total - held, 0) for total, held in zip(self._tileset.counts, hand.counts, strict=True)]
+        for tile in self._tiles(seen, "seen"):
+            unseen[tile.index] = max(unseen[tile.index] - 1, 0)
+        return unseen
+
+    def closest_lines(
+        self, hand: Hand | str, seen: Iterable[Tile | str] | str | None = None, limit: int | None = None
+    ) -> list[LineDistance]:
+        """Every line of the card ranked by how far ``hand`` (13 or 14 tiles, exposures kept) is
+        from it: exact tiles away, then the higher value, then the card's order; lines the
+        exposures rule out come last. With ``seen`` (the tiles visible elsewhere: discards, other
+        players' exposures), dead lines, which can no longer be completed, come after the live
+        ones. Each :class:`~mahjong_rules.rulesets.nmjl.LineDistance` tells the tiles still needed,
+        which a joker may fill, and how many of each are unseen.
+
+        >>> import mahjong_rules as mr
+        >>> tutorial = mr.get_ruleset("nmjl", card=mr.sample_card("tutorial"))
+        >>> best = tutorial.closest_lines("2222B 44B 66B 888B FF", limit=1)[0]
+        >>> best.line.label, best.tiles_away, [str(tile) for tile in best.joker_fillable]
+        ('Numbers #1', 1, ['8B'])
+
+        Raises:
+            HandSizeError: the hand does not have 13 or 14 tiles.
+        """
+        hand = self._checked_hand(hand)
+        self._check_size(hand, "closest lines", ANALYSED_SIZES)
+        if limit is not None and (type(limit) is not int or limit < 0):
+            raise ValueError(f"limit is a number of lines (0 or more) or None, not {limit!r}")
+        unseen = self._unseen(hand, () if seen is None else seen)
+        distances = self._distances(hand)
+        ranked = []
+        for position, line in enumerate(self._table.lines):
+            away = None if distances is None else distances.line_away(position)
+            candidates = functools.partial(distances.candidates, position) if distances is not None else list
+            ranked.append((position, LineDistance(line, away, candidates, hand, unseen)))
+        if seen is None:
+            ranked.sort(key=lambda entry: _rank_key(entry[1], entry[0]))
+        else:
+            ranked.sort(key=lambda entry: (entry[1].dead, *_rank_key(entry[1], entry[0])))
+        found = [distance for _, distance in ranked]
+        return found if limit is None else found[:limit]
+
+    def dead_hand_reasons(self, hand: Hand | str, seen: Iterable[Tile | str] | str = ()) -> tuple[Reason, ...]:
+        """Why ``hand`` (13 or 14 tiles) can no longer win, or ``()``: its exposed sets fit no
+        line of the card (ruling N4), or every line it could still make needs a tile with no
+        copy left unseen (given the ``seen`` tiles).
+
+        Raises:
+            HandSizeError: the hand does not have 13 or 14 tiles.
+        """
+        lines = self.closest_lines(hand, seen)
+        if all(distance.tiles_away is None for distance in lines):
+            return (Reason("dead-exposures", "the exposed sets fit no exposed line of the card (ruling N4)"),)
+        if all(distance.dead for distance in lines):
+            return (Reason("no-live-line", "every line the hand could make needs a tile with no copy left"),)
+        return ()
+
+    # -- settlement ------------------------------------------------------------------------------
+
+    def settle(
+        self, evaluation: Evaluation, winner: Seat | str | None = None, discarder: Seat | str | None = None
+    ) -> Settlement:
+        """Ruling N5: every other player pays the hand's value; the discarder of the winning tile
+        pays double; on a self-drawn win every other player pays double (each multiplier an
+        option).
+
+        How the hand was won comes from the evaluation (ruling L2): ``winner`` defaults to its
+        context's seat wind, and ``discarder`` is named exactly when the hand was not self-drawn.
+
+        Raises:
+            SettlementError: the evaluation is not a winning one of this ruleset made under its
+                options, or the seats contradict its context.
+        """
+        evaluation = check_evaluation(evaluation, self.name, self.options)
+        won_by, thrown_by = settlement_seats(evaluation, winner, discarder, self.seats)
+        value = evaluation.points
+        transfers = []
+        for seat in self.seats:
+            if seat is won_by:
+                continue
+            if evaluation.context.self_drawn:
+                amount, why = value * self.options.self_drawn_multiplier, "self-drawn win: every player pays double"
+            elif seat is thrown_by:
+                amount, why = value * self.options.discarder_multiplier, "discarded the winning tile: double"
+            else:
+                amount, why = value, "hand value"
+            transfers.append(Transfer(seat, won_by, amount, why))
+        return Settlement(transfers, seats=self.seats)
+
+    # -- play ------------------------------------------------------------------------------------
+
+    def check_call(
+        self,
+        hand: Hand | str,
+        discard: Tile | str,
+        meld: Meld | str | None = None,
+        context: WinContext | Mapping[str, Any] | None = None,
+    ) -> Reason | None:
+        """Why ``hand`` (13 tiles) may not call ``discard``, or ``None`` when it may: to expose
+        ``meld`` (a grouping of 3 or more like tiles, the called tile included, that is a whole
+        group of an exposed line alongside the hand's other exposures: ruling N4; a concealed
+        line is never called for but for Mahjong), or, with no meld, for Mahjong (the completed
+        hand, won on this discard as ``context`` says, must win).
+
+        Raises:
+            ContextError: ``context`` says the win was self-drawn, which a called discard is not.
+        """
+        hand = self._checked_hand(hand)
+        discard = as_tile(discard, "discard")
+        if meld is None:
+            uncallable = (
+                Reason("uncallable-tile", "a discarded joker is dead: it cannot be called")
+                if discard.is_joker
+                else None
+            )
+            return self._mahjong_call(hand, discard, context, uncallable)
+        meld = as_meld(meld)
+        problem = check_exposure_tiles(hand, discard, meld)
+        if problem is not None:
+            return problem
+        exposed = hand.with_meld(Meld(meld.tiles, exposed=True, represents=meld.represents), called=discard)
+        distances = self._distances(exposed)
+        if distances is None or self._best(distances) is None:
+            return Reason(
+                "no-line-fits",
+                f"no exposed line of the card has {meld} as a whole group alongside the hand's other exposures "
+                "(ruling N4)",
+            )
+        return None
+
+    resolve_claims = staticmethod(resolve_claims)
+
+    def swap_joker(self, meld: Meld | str, give: Tile | str) -> tuple[Meld, Tile]:
+        """A joker swap with an exposed group. Guide: "If a player exposes a grouping of tiles
+        that includes a joker ... and you have a tile in your hand that corresponds to the tile
+        represented by the exposed joker(s), you may swap your tile for the joker when it is your
+        turn."
+
+        Raises:
+            IllegalMoveError: the swap breaks a rule.
+        """
+        return swap_joker(as_meld(meld), as_tile(give, "give"))
+
+
+def _rank_key(distance: LineDistance, position: int) -> tuple[bool, int, int, int]:
+    away = distance.tiles_away
+    return (away is None, away if away is not None else 0, -distance.value, position)
