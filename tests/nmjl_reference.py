@@ -230,8 +230,11 @@ def is_makeable(target: Sequence[Group]) -> bool:
 
 
 def is_singles_and_pairs(targets: Iterable[Sequence[Group]]) -> bool:
-    """A singles-and-pairs line: none of its groups has 3 tiles or more (ruling N5)."""
-    return all(len(tiles) < 3 for target in targets for tiles, _ in target)
+    """A singles-and-pairs line (ruling N5): no pung, kong or quint, that is no group of 3 or more
+    identical tiles. The guide's section is "lines that include various groupings of 1 or 2 tiles",
+    and it counts a year or NEWS group as singles ("Each tile is a single"), so ``NEWS 2026x 2026y FF``
+    is one. A pung or kong written with "!" still counts as a pung or kong here."""
+    return all(len(tiles) < 3 or len(set(tiles)) > 1 for target in targets for tiles, _ in target)
 
 
 # -- fitting a hand to a target ----------------------------------------------------------------------

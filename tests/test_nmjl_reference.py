@@ -244,6 +244,11 @@ def test_points() -> None:
     assert reference_points(with_joker, 25, False) == 25
     assert reference_points(exposed_joker, 25, False) == 25
     assert reference_points(jokerless, 50, True) == 50
+    # Groups of singles are singles (guide: "Each tile is a single"): a year line is one.
+    assert is_singles_and_pairs(expand_line("NEWS 2026x 2026y FF", None))
+    assert not is_singles_and_pairs(
+        expand_line("NEWS 2026x 2026y FFF", "any")[:1] + expand_line("FF 1111x 2222x 3333x", None)
+    )
     assert reference_hand_points(jokerless, [run, sp]) == 50
     assert reference_hand_points(with_joker, [run, sp]) == 25
     pairs_hand = hand("F F 1C 1C 2C 2C 3C 3C 4C 4C 5C 5C 6C 6C")

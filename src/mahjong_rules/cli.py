@@ -7,6 +7,8 @@ Subcommands:
 - ``parse HAND``: print a hand in every notation, its tile counts, and its problems in a tile set.
 - ``rulesets``: list the available rulesets and their options.
 - ``evaluate RULESET HAND``: evaluate a hand in a ruleset.
+- ``card validate FILE``, ``card show FILE``, ``card rank HAND [--card FILE]``: check a card file,
+  print its lines, and rank a card's lines by how far a hand is from each.
 
 Each subcommand takes ``--json`` for machine-readable output. Bad input exits with status 2 and a
 message naming what was wrong.
@@ -41,6 +43,7 @@ DEMO_HANDS: tuple[tuple[str, str], ...] = (
     ("Singapore pure straight with bonus tiles", "123m456m789m 234p 55s RF1 Cat"),
     ("Singapore concealed kong and a seat flower", "123m 456p 789s 22z {5555C} RF1"),
     ("Thirteen Wonders, mpsz", "19m19p19s12345677z"),
+    ("Sample card: evens with their dragon, a joker in a kong", "22B 4444B 66B 888B J GD GD"),
 )
 
 _TILESETS = {"american": TileSet.american, "singapore": TileSet.singapore, "flex": TileSet.flex}
@@ -200,6 +203,95 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _card_summary(card: Any) -> dict[str, Any]:
+    return {
+        "name": card.name,
+        "source": card.source,
+        "sections": [
+            {
+                "name": section.name,
+                "lines": [
+                    {
+                        "label": line.label,
+                        "hand": line.hand,
+                        "value": line.value,
+                        "kind": line.kind,
+                        "numbers": None if line.numbers is None else list(line.numbers),
+                        "note": line.note,
+                        "concrete_hands": len(line.variants),
+                    }
+                    for line in section.lines
+                ],
+            }
+            for section in card.sections
+        ],
+    }
+
+
+def _cmd_card_validate(args: argparse.Namespace) -> int:
+    from mahjong_rules.rulesets.nmjl.card import load_card
+
+    card = load_card(args.file)
+    variants = sum(len(line.variants) for line in card.lines)
+    if args.json:
+        print(json.dumps({"valid": True, "name": card.name, "lines": len(card.lines), "concrete_hands": variants}))
+    else:
+        print(
+            f"{args.file}: a valid card, {card.name!r}: {count_of(len(card.sections), 'section')}, "
+            f"{count_of(len(card.lines), 'line')}, {count_of(variants, 'concrete hand')}"
+        )
+    return 0
+
+
+def _cmd_card_show(args: argparse.Namespace) -> int:
+    from mahjong_rules.rulesets.nmjl.card import load_card
+
+    card = load_card(args.file)
+    if args.json:
+        print(json.dumps(_card_summary(card), indent=2))
+        return 0
+    print(card.name)
+    for section in card.sections:
+        print(f"\n{section.name}")
+        for line in section.lines:
+            note = f"  ({line.note})" if line.note else ""
+            print(f"  #{line.number:<3} {line.hand:<32} {line.kind} {line.value:>4}{note}")
+    return 0
+
+
+def _cmd_card_rank(args: argparse.Namespace) -> int:
+    from mahjong_rules.rulesets.nmjl import NmjlRuleset
+
+    ruleset = get_ruleset("nmjl", card=args.card)
+    assert isinstance(ruleset, NmjlRuleset)
+    hand = Hand.parse(args.hand, ruleset.tileset)
+    ranked = ruleset.closest_lines(hand, seen=args.seen, limit=args.limit)
+    if args.json:
+        print(
+            json.dumps(
+                [
+                    {
+                        "label": found.line.label,
+                        "hand": found.line.hand,
+                        "value": found.value,
+                        "tiles_away": found.tiles_away,
+                        "needed": [str(tile) for tile in found.needed],
+                        "joker_fillable": [str(tile) for tile in found.joker_fillable],
+                        "unseen": {str(tile): count for tile, count in found.unseen.items()},
+                        "dead": found.dead,
+                    }
+                    for found in ranked
+                ],
+                indent=2,
+            )
+        )
+        return 0
+    print(f"{hand} on {ruleset.card.name!r}:")
+    for found in ranked:
+        print(f"  {found}")
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mahjong-rules", description="Validate, score and analyse mahjong hands.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -237,6 +329,24 @@ def _parser() -> argparse.ArgumentParser:
     evaluate.add_argument("--discarder", help="with --settle: the seat that discarded the winning tile")
     evaluate.add_argument("--json", action="store_true", help="print JSON")
     evaluate.set_defaults(run=_cmd_evaluate)
+
+    card = commands.add_parser("card", help="validate, show and rank the lines of a card file")
+    card_commands = card.add_subparsers(dest="card_command", required=True)
+    validate = card_commands.add_parser("validate", help="check a card file (errors name the line and column)")
+    validate.add_argument("file", help="the card file (TOML, see the card format in the docs)")
+    validate.add_argument("--json", action="store_true", help="print JSON")
+    validate.set_defaults(run=_cmd_card_validate)
+    show = card_commands.add_parser("show", help="print a card's sections and lines")
+    show.add_argument("file", help="the card file")
+    show.add_argument("--json", action="store_true", help="print JSON")
+    show.set_defaults(run=_cmd_card_show)
+    rank = card_commands.add_parser("rank", help="rank a card's lines by how far a hand is from each")
+    rank.add_argument("hand", help="a hand of 13 or 14 tiles, for example '22B 4444B 66B 888B J GD'")
+    rank.add_argument("--card", help="the card file (default: the invented sample card)")
+    rank.add_argument("--seen", help="tiles seen elsewhere (discards, exposures): dead lines go last")
+    rank.add_argument("--limit", type=int, default=10, help="how many lines to print (default 10)")
+    rank.add_argument("--json", action="store_true", help="print JSON")
+    rank.set_defaults(run=_cmd_card_rank)
     return parser
 
 

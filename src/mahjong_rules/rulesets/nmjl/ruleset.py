@@ -191,13 +191,16 @@ class NmjlRuleset(AmericanRuleset):
         if hand.exposed:
             as_concealed = _Distances(self._table, Hand(hand.tiles))
             for position, line in enumerate(self._table.lines):
-                if line.concealed and as_concealed.line_away(position) == 0:
-                    return [
-                        Reason(
-                            "concealed-line",
-                            f"{line.label} ({line.hand}) is a concealed line: it allows no exposed set (ruling N4)",
-                        )
-                    ]
+                if as_concealed.line_away(position) != 0:
+                    continue
+                if line.concealed:
+                    why = f"{line.label} ({line.hand}) is a concealed line: it allows no exposed set (ruling N4)"
+                    return [Reason("concealed-line", why)]
+                why = (
+                    f"the tiles make {line.label} ({line.hand}), "
+                    "but an exposed set is not a whole group of it (ruling N4)"
+                )
+                return [Reason("exposure-not-a-group", why)]
         reachable = [
             (away, position)
             for position in range(len(self._table.lines))
