@@ -430,10 +430,10 @@ def _tile_text(index: int) -> str:
     return str(mr.Tile.from_index(index))
 
 
-def random_hand_near(rng: random.Random, targets: Sequence[Sequence[Group]]) -> mr.Hand:
+def random_hand_near(rng: random.Random, targets: Sequence[Sequence[Group]], max_exposures: int = 1) -> mr.Hand:
     """A 13- or 14-tile hand built from a random (makeable) target, with 0-3 tiles changed at
-    random, sometimes jokers in joker groups, sometimes one joker group of 3+ exposed; never more
-    of a tile than the game has."""
+    random, sometimes jokers in joker groups, sometimes joker groups of 3+ exposed (up to
+    ``max_exposures``, each with a natural tile); never more of a tile than the game has."""
     target = rng.choice([t for t in targets if is_makeable(t)])
     groups: list[list[int]] = [list(tiles) for tiles, _ in target]
     joker_groups = [g for g, (_, jokers) in enumerate(target) if jokers]
@@ -451,9 +451,9 @@ def random_hand_near(rng: random.Random, targets: Sequence[Sequence[Group]]) -> 
                 groups[g][position] = JOKER
     exposed: list[list[int]] = []
     exposable = [g for g in joker_groups if any(tile != JOKER for tile in groups[g])]
-    if exposable and rng.random() < 0.3:
-        g = rng.choice(exposable)
-        exposed.append(groups.pop(g))
+    for g in sorted(rng.sample(exposable, min(len(exposable), max_exposures)), reverse=True):
+        if rng.random() < 0.3:
+            exposed.append(groups.pop(g))
     concealed = [tile for group in groups for tile in group]
     rng.shuffle(concealed)
     all_tiles: Counter[int] = Counter(concealed) + Counter(tile for meld in exposed for tile in meld)

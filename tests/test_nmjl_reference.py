@@ -324,14 +324,14 @@ def card_text(lines: list[RefLine]) -> str:
     return 'format = 1\nname = "Random"\n[[section]]\nname = "Random"\nlines = [\n' + "\n".join(rows) + "\n]\n"
 
 
-def random_case(seed: int) -> tuple[list[RefLine], mr.Hand]:
+def random_case(seed: int, max_exposures: int = 1) -> tuple[list[RefLine], mr.Hand]:
     rng = random.Random(seed)
     lines: list[RefLine] = []
     for _ in range(rng.randint(1, 5)):
         pattern, numbers = random_line(rng)
         lines.append(RefLine(pattern, numbers, rng.choice([25, 30, 35, 40, 50, 75]), rng.random() < 0.25))
     base = rng.choice(lines)
-    return lines, random_hand_near(rng, expand_line(base.hand, base.numbers))
+    return lines, random_hand_near(rng, expand_line(base.hand, base.numbers), max_exposures)
 
 
 def describe(lines: list[RefLine], h: mr.Hand) -> str:
