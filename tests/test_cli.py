@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -23,7 +24,7 @@ def test_demo_json_round_trips_the_hands(capsys: pytest.CaptureFixture[str]) -> 
     assert main(["demo", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert len(report["hands"]) == len(DEMO_HANDS)
-    thirteen_wonders = report["hands"][-1]["hand"]
+    thirteen_wonders = next(entry["hand"] for entry in report["hands"] if entry["title"].startswith("Thirteen"))
     assert thirteen_wonders["tiles"] == 14
     assert thirteen_wonders["counts"]["RD"] == 2
 
@@ -125,3 +126,80 @@ def test_evaluate_passes_every_win_context_flag(capsys: pytest.CaptureFixture[st
     assert "Flower replacement: +1" in capsys.readouterr().out
     assert main(["evaluate", "singapore", hand, "--self-drawn", "--robbing-kong"]) == 2
     assert "robbing_kong" in capsys.readouterr().err
+
+
+# -- card commands (issue 12) ---------------------------------------------------------------------
+
+CARD_TEXT = """format = 1
+name = "CLI card"
+
+[[section]]
+name = "2468"
+lines = [
+  { hand = "222x 4444x 666x 8888x", value = 25 },
+  { hand = "FF 2222x 44y 66y 8888z", value = 30, concealed = true },
+]
+"""
+
+
+def test_card_validate_reports_a_valid_card(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    card = tmp_path / "card.toml"
+    card.write_text(CARD_TEXT, encoding="utf-8")
+    assert main(["card", "validate", str(card)]) == 0
+    # 222x 4444x 666x 8888x: 3 suits; FF 2222x 44y 66y 8888z: 3 x 2 x 1 suit assignments
+    assert "a valid card, 'CLI card': 1 section, 2 lines, 9 concrete hands" in capsys.readouterr().out
+
+
+def test_card_validate_names_the_line_and_column_of_a_fault(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    card = tmp_path / "card.toml"
+    card.write_text(CARD_TEXT.replace("666x 8888x", "666x 8888"), encoding="utf-8")
+    assert main(["card", "validate", str(card)]) == 2
+    # line 7, `  { hand = "222x 4444x 666x 8888",`: the pattern starts at column 13, the group 8888 at 29
+    assert (
+        f"{card}:7:29: the number 8 needs a suit variable (x, y or z) after it in its group" in capsys.readouterr().err
+    )
+
+
+def test_card_show_json_lists_the_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    card = tmp_path / "card.toml"
+    card.write_text(CARD_TEXT, encoding="utf-8")
+    assert main(["card", "show", str(card), "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    lines = shown["sections"][0]["lines"]
+    assert [(line["label"], line["kind"], line["value"]) for line in lines] == [
+        ("2468 #1", "X", 25),
+        ("2468 #2", "C", 30),
+    ]
+
+
+def test_card_rank_puts_the_closest_line_first(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    card = tmp_path / "card.toml"
+    card.write_text(CARD_TEXT, encoding="utf-8")
+    # 222C 444C 666C 8888C F: one 4C short of 2468 #1 (a joker may fill it)
+    assert main(["card", "rank", "222C 444C 666C 8888C F", "--card", str(card), "--json"]) == 0
+    ranked = json.loads(capsys.readouterr().out)
+    assert ranked[0]["label"] == "2468 #1"
+    assert ranked[0]["tiles_away"] == 1
+    assert ranked[0]["needed"] == ["4C"]
+    assert ranked[0]["joker_fillable"] == ["4C"]
+    assert ranked[0]["unseen"] == {"4C": 1}
+
+
+def test_card_rank_with_seen_tiles_marks_dead_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    card = tmp_path / "card.toml"
+    card.write_text(CARD_TEXT, encoding="utf-8")
+    # the line 2468 #2 needs a pair of flowers; with all 8 flowers seen it is dead
+    flowers = " ".join(["F"] * 8)
+    assert main(["card", "rank", "222C 444C 666C 8888C 1B", "--card", str(card), "--seen", flowers, "--json"]) == 0
+    ranked = {entry["label"]: entry for entry in json.loads(capsys.readouterr().out)}
+    assert ranked["2468 #2"]["dead"] is True
+    assert ranked["2468 #1"]["dead"] is False
+
+
+def test_evaluate_nmjl_with_settle(capsys: pytest.CaptureFixture[str]) -> None:
+    """The sample card's 2468 #1 (22x 4444x 66x 8888x DDx), a joker in the kong of 8s: 25 points;
+    the discarder pays double (ruling N5)."""
+    assert main(["evaluate", "nmjl", "22B 4444B 66B 888B J GD GD", "--settle", "--discarder", "S", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["points"] == 25
+    assert {(t["payer"], t["amount"]) for t in report["settlement"]} == {("SOUTH", 50), ("WEST", 25), ("NORTH", 25)}

@@ -17,9 +17,10 @@ SHARED_RULINGS_APPLIED = (
     "T5",
     *(f"F{number}" for number in range(1, 19)),
     *(f"C{number}" for number in range(1, 13)),
+    *(f"N{number}" for number in range(1, 6)),
     *(f"S{number}" for number in range(1, 21)),
 )
-LIBRARY_RULINGS = ("L1", "L2", "L3", "L4", "L5", "L6", "L7", "L8", "L9", "L10")
+LIBRARY_RULINGS = tuple(f"L{number}" for number in range(1, 12))
 SOURCES = DOCS.parent / "src" / "mahjong_rules"
 
 

@@ -345,9 +345,9 @@ needs_nmjl = pytest.mark.skipif(not nmjl_available(), reason="the nmjl ruleset i
 @pytest.mark.parametrize("seed", range(400))
 def test_ruleset_agrees_with_reference(seed: int) -> None:
     lines, h = random_case(seed)
-    card = mr.parse_card(card_text(lines))  # type: ignore[attr-defined]
+    card = mr.parse_card(card_text(lines))
     ruleset = mr.get_ruleset("nmjl", card=card)
-    records = ruleset.closest_lines(h)  # type: ignore[attr-defined]
+    records = ruleset.closest_lines(h)
     by_label = {f"Random #{i + 1}": line for i, line in enumerate(lines)}
     assert sorted(record.line.label for record in records) == sorted(by_label), describe(lines, h)
     expected_aways: list[int] = []

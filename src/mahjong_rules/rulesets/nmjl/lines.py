@@ -53,14 +53,16 @@ class LineDistance:
         self,
         line: Line,
         tiles_away: int | None,
-        candidates: Callable[[], Sequence[tuple[int, Variant]]],
+        candidates: Callable[[int], Sequence[tuple[int, Variant]]],
+        position: int,
         hand: Hand,
         unseen: Sequence[int],
     ) -> None:
         self.line = line
         self.tiles_away = tiles_away
         self.value = line.value
-        self._candidates = candidates  # gives (tiles away, variant) for the fitting variants
+        self._candidates = candidates  # gives (tiles away, variant) for the fitting variants of a line
+        self._position = position
         self._hand = hand
         self._unseen = unseen
 
@@ -97,7 +99,7 @@ class LineDistance:
     def _chosen(self) -> tuple[Variant | None, int | None, bool]:
         """The closest live variant (fewest tiles away, then the card's order), or the closest
         one when none is live."""
-        ordered = sorted(self._candidates(), key=lambda candidate: candidate[0])
+        ordered = sorted(self._candidates(self._position), key=lambda candidate: candidate[0])
         for away, variant in ordered:
             if self._live(variant):
                 return variant, away, True

@@ -94,6 +94,10 @@ def _exposed_aways(table: CompiledCard, hand: Hand) -> bytearray:
     return aways
 
 
+def _no_candidates(position: int) -> list[tuple[int, Variant]]:
+    return []
+
+
 def _bad_exposures(hand: Hand) -> list[Reason]:
     """An exposure is a whole grouping of 3 or more like tiles: only those are called (the guide),
     and the Mahjong tile stays among the concealed tiles (ruling T2)."""
@@ -392,16 +396,17 @@ class NmjlRuleset(AmericanRuleset):
             raise ValueError(f"limit is a number of lines (0 or more) or None, not {limit!r}")
         unseen = self._unseen(hand, () if seen is None else seen)
         distances = self._distances(hand)
-        ranked = []
-        for position, line in enumerate(self._table.lines):
-            away = None if distances is None else distances.line_away(position)
-            candidates = functools.partial(distances.candidates, position) if distances is not None else list
-            ranked.append((position, LineDistance(line, away, candidates, hand, unseen)))
-        if seen is None:
-            ranked.sort(key=lambda entry: _rank_key(entry[1], entry[0]))
-        else:
-            ranked.sort(key=lambda entry: (entry[1].dead, *_rank_key(entry[1], entry[0])))
-        found = [distance for _, distance in ranked]
+        lines = self._table.lines
+        minimums = distances.minimums if distances is not None else [_RULED_OUT] * len(lines)
+        order = sorted(range(len(lines)), key=lambda position: (minimums[position], -lines[position].value, position))
+        candidates = distances.candidates if distances is not None else _no_candidates
+        found = []
+        for position in order:
+            away = minimums[position]
+            line_away = None if away == _RULED_OUT else away
+            found.append(LineDistance(lines[position], line_away, candidates, position, hand, unseen))
+        if seen is not None:
+            found.sort(key=lambda distance: distance.dead)  # stable: the ranking holds among live lines
         return found if limit is None else found[:limit]
 
     def dead_hand_reasons(self, hand: Hand | str, seen: Iterable[Tile | str] | str = ()) -> tuple[Reason, ...]:
@@ -504,8 +509,3 @@ class NmjlRuleset(AmericanRuleset):
             IllegalMoveError: the swap breaks a rule.
         """
         return swap_joker(as_meld(meld), as_tile(give, "give"))
-
-
-def _rank_key(distance: LineDistance, position: int) -> tuple[bool, int, int, int]:
-    away = distance.tiles_away
-    return (away is None, away if away is not None else 0, -distance.value, position)

@@ -1,0 +1,173 @@
+"""The card ruleset's analysis agrees with itself and with slow, obviously exact programmes: the
+bit-parallel ranking with the solver's ``target_away`` one concrete hand at a time, ``waits`` with
+drawing every tile, ``discard_options`` with discarding and drawing every tile, and the fast
+exposed-set ranking with the variant-by-variant one."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import mahjong_rules as mr
+from mahjong_rules.rulesets.nmjl import NmjlRuleset
+from mahjong_rules.rulesets.nmjl.ruleset import _exposed_aways, compiled
+from mahjong_rules.solver import Group, target_away
+from tests.nmjl_hands import nmjl_mahjong
+
+TILESET = mr.TileSet.american()
+
+
+def sample() -> NmjlRuleset:
+    ruleset = mr.get_ruleset("nmjl")
+    assert isinstance(ruleset, NmjlRuleset)
+    return ruleset
+
+
+def near(rng: random.Random, size: int = 14) -> mr.Hand:
+    """A completed line with 0 to 4 concealed tiles changed (a joker now and then), maybe one
+    tile fewer."""
+    while True:
+        hand = nmjl_mahjong(rng)
+        concealed = list(hand.concealed)
+        for _ in range(rng.randint(0, 4)):
+            concealed[rng.randrange(len(concealed))] = (
+                mr.Tile.JOKER if rng.random() < 0.15 else mr.Tile.from_index(rng.randrange(35))
+            )
+        if size == 13:
+            concealed.pop(rng.randrange(len(concealed)))
+        candidate = mr.Hand(concealed, hand.melds)
+        if not TILESET.problems(candidate):
+            return candidate
+
+
+def slow_line_aways(ruleset: NmjlRuleset, hand: mr.Hand) -> list[int | None]:
+    exposed = [Group("identical", tuple(t.index for t in meld.naturals), meld.joker_count) for meld in hand.exposed]
+    found: list[int | None] = []
+    for line in ruleset.card.lines:
+        if line.concealed and exposed:
+            found.append(None)
+            continue
+        aways = [target_away(hand.concealed_counts, variant, exposed) for variant in line.variants]
+        known = [away for away in aways if away is not None]
+        found.append(min(known) if known else None)
+    return found
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_ranking_equals_target_away_over_every_concrete_hand(seed: int) -> None:
+    """The ranking is exact: each line's tiles away is the minimum of the solver's
+    ``target_away`` over the line's concrete hands (exposures fitting whole groups, ruling N4)."""
+    ruleset = sample()
+    rng = random.Random(seed)
+    for _ in range(40):
+        hand = near(rng, rng.choice([13, 14]))
+        ranked = {found.line.label: found.tiles_away for found in ruleset.closest_lines(hand)}
+        slow = slow_line_aways(ruleset, hand)
+        assert [ranked[line.label] for line in ruleset.card.lines] == slow, hand
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_fast_exposed_ranking_equals_variant_by_variant(seed: int) -> None:
+    """Hands with one, two or three exposed groups (jokers in some): the bit-parallel exposed
+    ranking gives every concrete hand the distance the variant-by-variant programme gives."""
+    ruleset = sample()
+    table = compiled(ruleset.card)
+    rng = random.Random(100 + seed)
+    checked = 0
+    for _ in range(400):
+        line = rng.choice([line for line in ruleset.card.lines if not line.concealed])
+        variant = rng.choice(line.variants)
+        groups = [group for group in variant if group.jokers]
+        if not groups:
+            continue
+        chosen = rng.sample(groups, min(len(groups), rng.randint(1, 3)))
+        melds, concealed = [], []
+        for group in variant:
+            tiles = [mr.Tile.from_index(index) for index in group.tiles]
+            if group in chosen:
+                if rng.random() < 0.4:
+                    tiles[0] = mr.Tile.JOKER
+                melds.append(mr.Meld(tiles, represents=mr.Tile.from_index(group.tiles[0])))
+            else:
+                concealed.extend(tiles)
+        for _ in range(rng.randint(0, 3) if concealed else 0):
+            concealed[rng.randrange(len(concealed))] = mr.Tile.from_index(rng.randrange(35))
+        hand = mr.Hand(concealed, melds)
+        if TILESET.problems(hand):
+            continue
+        fast = table.exposed_aways(hand.concealed_counts, hand.exposed)
+        if fast is None:  # two groups of one tile: the ranking goes variant by variant itself
+            continue
+        assert bytes(fast) == bytes(_exposed_aways(table, hand)), hand
+        checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_waits_are_the_tiles_whose_draw_completes_a_line(seed: int) -> None:
+    ruleset = sample()
+    rng = random.Random(200 + seed)
+    waiting = 0
+    for _ in range(40):
+        hand = near(rng, 13)
+        drawn = {
+            tile
+            for tile in TILESET.tiles
+            if hand.count(tile) < TILESET.count(tile) and ruleset.tiles_away(hand.draw(tile)) == 0
+        }
+        assert ruleset.waits(hand) == frozenset(drawn), hand
+        waiting += bool(drawn)
+    assert waiting >= 5
+
+
+def test_discard_options_agree_with_discarding_and_drawing() -> None:
+    """Each option's tiles away is the hand's after the discard, and its helpful tiles are exactly
+    those whose draw then lowers it (with a copy left to draw)."""
+    ruleset = sample()
+    rng = random.Random(300)
+    for _ in range(6):
+        hand = near(rng)
+        options = ruleset.discard_options(hand)
+        assert {option.discard for option in options} == set(hand.concealed)
+        for option in options:
+            rest = hand.discard(option.discard)
+            assert option.tiles_away == ruleset.tiles_away(rest)
+            helpful = {
+                tile
+                for tile in TILESET.tiles
+                if rest.count(tile) + (tile is option.discard) < TILESET.count(tile)
+                and ruleset.tiles_away(rest.draw(tile)) < option.tiles_away
+            }
+            assert option.helpful == frozenset(helpful), (hand, option)
+        keys = [(option.tiles_away, -option.helpful_unseen) for option in options]
+        assert keys == sorted(keys)
+
+
+def test_no_exchange_lowers_tiles_away_by_more_than_one() -> None:
+    """Exactness in the exchange sense: 0 exactly for a winning hand, and from a 14-tile hand one
+    exchange (a discard and a draw) lowers the distance by one at most, and some exchange does."""
+    ruleset = sample()
+    rng = random.Random(400)
+    for _ in range(8):
+        hand = near(rng)
+        away = ruleset.tiles_away(hand)
+        assert (away == 0) == ruleset.evaluate(hand).is_winning
+        if away == 0:
+            continue
+        best = min(
+            ruleset.tiles_away(hand.discard(out).draw(tile))
+            for out in set(hand.concealed)
+            for tile in TILESET.tiles
+            if hand.discard(out).count(tile) < TILESET.count(tile)
+        )
+        assert best == away - 1, hand
+
+
+def test_tiles_away_of_a_hand_whose_exposures_fit_no_line_is_unreachable() -> None:
+    """Ruling N4: an exposed kong of North winds fits no line of the tutorial card."""
+    tutorial = mr.get_ruleset("nmjl", card=mr.sample_card("tutorial"))
+    hand = mr.Hand.parse("123B 456C 789D J [NNNN]")
+    with pytest.raises(mr.UnreachableError):
+        tutorial.tiles_away(hand)
+    assert tutorial.waits(mr.Hand.parse("123B 456C 789D [NNNN]")) == frozenset()
