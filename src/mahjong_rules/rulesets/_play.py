@@ -13,11 +13,20 @@ import attrs
 
 from mahjong_rules._coerce import as_seat, describe
 from mahjong_rules.errors import MahjongError
+from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld
 from mahjong_rules.ruleset import Reason
 from mahjong_rules.tiles import Seat, Tile
 
-__all__ = ["Claim", "ClaimKind", "IllegalMoveError", "checked_claims", "swap_joker", "turn_distance"]
+__all__ = [
+    "Claim",
+    "ClaimKind",
+    "IllegalMoveError",
+    "checked_claims",
+    "missing_from_hand",
+    "swap_joker",
+    "turn_distance",
+]
 
 
 class IllegalMoveError(MahjongError, ValueError):
@@ -107,3 +116,16 @@ def swap_joker(meld: Meld, give: Tile) -> tuple[Meld, Tile]:
     tiles.remove(Tile.JOKER)
     tiles.append(give)
     return Meld(tiles, exposed=True, called_from=meld.called_from, represents=meld.represents), Tile.JOKER
+
+
+def missing_from_hand(hand: Hand, discard: Tile, meld: Meld) -> Reason | None:
+    """Why ``hand`` cannot expose ``meld`` by calling ``discard``: a tile of the meld, other than
+    the called one, that the concealed tiles lack; ``None`` when it has them all."""
+    from_hand = list(meld.tiles)
+    from_hand.remove(discard)
+    concealed = list(hand.concealed)
+    for tile in from_hand:
+        if tile not in concealed:
+            return Reason("not-in-hand", f"the hand does not hold the {tile} the exposure needs")
+        concealed.remove(tile)
+    return None

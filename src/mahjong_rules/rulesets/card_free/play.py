@@ -10,7 +10,15 @@ from collections.abc import Sequence
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld
 from mahjong_rules.ruleset import Reason
-from mahjong_rules.rulesets._play import Claim, ClaimKind, IllegalMoveError, checked_claims, swap_joker, turn_distance
+from mahjong_rules.rulesets._play import (
+    Claim,
+    ClaimKind,
+    IllegalMoveError,
+    checked_claims,
+    missing_from_hand,
+    swap_joker,
+    turn_distance,
+)
 from mahjong_rules.tiles import Seat, Tile
 
 __all__ = ["check_exposure", "resolve_claims", "swap_joker"]
@@ -42,14 +50,7 @@ def check_exposure(hand: Hand, discard: Tile, meld: Meld) -> Reason | None:
         return Reason("exposed-pair", "a tile is called only to complete a block of 3 or more")
     if meld.size > 5:
         return Reason("block-too-large", f"a block has 2 to 5 tiles, not {meld.size}")
-    from_hand = list(meld.tiles)
-    from_hand.remove(discard)
-    concealed = list(hand.concealed)
-    for tile in from_hand:
-        if tile not in concealed:
-            return Reason("not-in-hand", f"the hand does not hold the {tile} the exposure needs")
-        concealed.remove(tile)
-    return None
+    return missing_from_hand(hand, discard, meld)
 
 
 def resolve_claims(claims: Sequence[Claim], discarder: Seat) -> tuple[Claim, ...]:

@@ -8,7 +8,14 @@ from collections.abc import Sequence
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld
 from mahjong_rules.ruleset import Reason
-from mahjong_rules.rulesets._play import Claim, ClaimKind, IllegalMoveError, checked_claims, turn_distance
+from mahjong_rules.rulesets._play import (
+    Claim,
+    ClaimKind,
+    IllegalMoveError,
+    checked_claims,
+    missing_from_hand,
+    turn_distance,
+)
 from mahjong_rules.tiles import Seat, Tile
 
 __all__ = [
@@ -44,14 +51,7 @@ def check_exposure(hand: Hand, discard: Tile, meld: Meld) -> Reason | None:
         return Reason("joker-in-flowers", "a joker cannot stand in a flower set")
     if not discard.is_flower and meld.size > 4:
         return Reason("set-too-large", f"a set has 2 to 4 tiles, not {meld.size}")
-    from_hand = list(meld.tiles)
-    from_hand.remove(discard)
-    concealed = list(hand.concealed)
-    for tile in from_hand:
-        if tile not in concealed:
-            return Reason("not-in-hand", f"the hand does not hold the {tile} the exposure needs")
-        concealed.remove(tile)
-    return None
+    return missing_from_hand(hand, discard, meld)
 
 
 def resolve_claims(claims: Sequence[Claim], discarder: Seat) -> tuple[Claim, ...]:

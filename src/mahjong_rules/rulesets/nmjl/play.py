@@ -19,7 +19,7 @@ from mahjong_rules._coerce import as_seat, as_tile, describe
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld
 from mahjong_rules.ruleset import Reason
-from mahjong_rules.rulesets._play import IllegalMoveError
+from mahjong_rules.rulesets._play import IllegalMoveError, missing_from_hand
 from mahjong_rules.tiles import Seat, Tile
 
 __all__ = [
@@ -162,11 +162,4 @@ def check_exposure_tiles(hand: Hand, discard: Tile, meld: Meld) -> Reason | None
         return Reason("not-matching", f"the exposed group {meld} is not a group of {discard}")
     if meld.size < 3:
         return Reason("exposed-pair", "a tile is called only to complete a grouping of 3 or more")
-    from_hand = list(meld.tiles)
-    from_hand.remove(discard)
-    concealed = list(hand.concealed)
-    for tile in from_hand:
-        if tile not in concealed:
-            return Reason("not-in-hand", f"the hand does not hold the {tile} the exposure needs")
-        concealed.remove(tile)
-    return None
+    return missing_from_hand(hand, discard, meld)
