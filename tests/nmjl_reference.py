@@ -12,7 +12,8 @@ The method is brute force, for clarity rather than speed:
    distinct winds to the ``?`` groups and every move of the numbers allowed by ``numbers``. A target
    is a list of groups, each ``(tile indexes, jokers allowed)``.
 2. :func:`reference_away` fits a hand to one target: every exposed meld must be exactly one whole
-   group (ruling N4), every way of giving the melds distinct groups is tried; the concealed tiles
+   group of 3 or more like tiles (ruling N4, :func:`meld_fits`), every way of giving the melds
+   distinct groups is tried; the concealed tiles
    then go into the other groups' slots by a maximum bipartite matching (a natural tile fits a slot
    of its own kind, a joker any slot of a group that allows jokers, ruling N2). The tiles away are
    the slots left empty.
@@ -34,7 +35,10 @@ from dataclasses import dataclass
 import mahjong_rules as mr
 
 __all__ = [
+    "JOKER",
     "Group",
+    "Numbers",
+    "RefLine",
     "Target",
     "expand_line",
     "is_makeable",
@@ -45,6 +49,7 @@ __all__ = [
     "reference_hand_points",
     "reference_line_away",
     "reference_points",
+    "tile_limit",
 ]
 
 Group = tuple[tuple[int, ...], bool]
@@ -230,28 +235,37 @@ def is_makeable(target: Sequence[Group]) -> bool:
 
 
 def is_singles_and_pairs(targets: Iterable[Sequence[Group]]) -> bool:
-    """A singles-and-pairs line (ruling N5): no pung, kong or quint, that is no group of 3 or more
-    identical tiles. The guide's section is "lines that include various groupings of 1 or 2 tiles",
-    and it counts a year or NEWS group as singles ("Each tile is a single"), so ``NEWS 2026x 2026y FF``
-    is one. A pung or kong written with "!" still counts as a pung or kong here."""
-    return all(len(tiles) < 3 or len(set(tiles)) > 1 for target in targets for tiles, _ in target)
+    """A Singles and Pairs line (ruling N5): "a line in which no joker can stand anywhere (only
+    pairs, singles and ``!`` groups)" (docs/card_format.rst). A year or NEWS group is singles (guide:
+    "Each tile is a single"), so ``NEWS 2026x 2026y FF`` is one; so is a line whose kongs are all
+    written with "!"."""
+    return not any(jokers for target in targets for _, jokers in target)
 
 
 # -- fitting a hand to a target ----------------------------------------------------------------------
 
 
 def meld_fits(meld: mr.Meld, group: Group) -> bool:
-    """Ruling N4: an exposed meld is exactly one whole group of the target."""
+    """Ruling N4: an exposed set is exactly one whole group of the target.
+
+    A set is exposed by calling a discard to complete "a grouping of 3 or more like tiles" (guide,
+    Calling a Tile), so a pair, a single or a group of different tiles is never an exposed set: the
+    tile called for Mahjong stays among the concealed tiles (docs/rulings.rst, N4 and T2; the
+    reasons ``exposed-pair`` and "not a grouping of like tiles" of docs/nmjl.rst). A set holding a
+    joker fits only a group in which jokers may stand (N2). A set of jokers alone stands for its
+    ``=`` tile when it has one (docs/notation.rst), otherwise for any joker group of its size (no
+    ruling says so for ``nmjl``; Flex's F18 reads it so).
+    """
     tiles, jokers = group
     meld_tiles = [natural(tile.index) for tile in meld.tiles]
-    if len(meld_tiles) != len(tiles):
+    if len(meld_tiles) != len(tiles) or len(meld_tiles) < 3 or len(set(tiles)) != 1:
         return False
-    naturals = sorted(tile for tile in meld_tiles if tile != JOKER)
-    if len(naturals) < len(meld_tiles):
-        # A meld holding jokers: only a joker group, and its natural tiles are that group's tile
-        # (a meld of jokers alone stands for any joker group of its size).
-        return jokers and all(tile == tiles[0] for tile in naturals)
-    return naturals == list(tiles)
+    kinds = {tile for tile in meld_tiles if tile != JOKER}
+    if meld.represents is not None:
+        kinds.add(natural(meld.represents.index))
+    if len(kinds) > 1 or (kinds and kinds != {tiles[0]}):
+        return False
+    return jokers or JOKER not in meld_tiles
 
 
 def max_matching(tiles: Sequence[int], slots: Sequence[tuple[int, bool]]) -> int:
@@ -432,7 +446,7 @@ def _tile_text(index: int) -> str:
 
 def random_hand_near(rng: random.Random, targets: Sequence[Sequence[Group]], max_exposures: int = 1) -> mr.Hand:
     """A 13- or 14-tile hand built from a random (makeable) target, with 0-3 tiles changed at
-    random, sometimes jokers in joker groups, sometimes joker groups of 3+ exposed (up to
+    random, sometimes jokers in joker groups, sometimes groups of 3+ like tiles exposed (up to
     ``max_exposures``, each with a natural tile); never more of a tile than the game has."""
     target = rng.choice([t for t in targets if is_makeable(t)])
     groups: list[list[int]] = [list(tiles) for tiles, _ in target]
@@ -450,7 +464,12 @@ def random_hand_near(rng: random.Random, targets: Sequence[Sequence[Group]], max
             if tile != JOKER and sum(x == JOKER for grp in groups for x in grp) < 8 and rng.random() < joker_rate:
                 groups[g][position] = JOKER
     exposed: list[list[int]] = []
+    # A set is exposed by calling a discard for a grouping of 3 or more like tiles: a joker group
+    # (holding a natural tile) or, less often, a "!" group of like tiles.
     exposable = [g for g in joker_groups if any(tile != JOKER for tile in groups[g])]
+    exposable += [
+        g for g, (tiles, jokers) in enumerate(target) if not jokers and len(tiles) >= 3 and len(set(tiles)) == 1
+    ]
     for g in sorted(rng.sample(exposable, min(len(exposable), max_exposures)), reverse=True):
         if rng.random() < 0.3:
             exposed.append(groups.pop(g))

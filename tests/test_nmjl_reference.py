@@ -3,7 +3,7 @@
 The first part checks ``tests/nmjl_reference.py`` on hands worked by hand from
 ``rules/american-nmjl-guide.txt``, ``docs/card_format.rst`` and the rulings (T1, N2-N5). The second
 part compares the reference with ``mr.get_ruleset("nmjl", card=...)`` on seeded random cards and
-near-winning hands; it is skipped while the ruleset is not registered.
+near-winning hands.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from collections import Counter
 import pytest
 
 import mahjong_rules as mr
+from mahjong_rules.rulesets.nmjl import NmjlRuleset
 from tests.nmjl_reference import (
     JOKER,
     Group,
@@ -188,11 +189,19 @@ def test_exposed_jokers_only_in_joker_groups() -> None:
     assert reference_line_away(hand("4B 4B 4B 6B 6B 6B 6B 8B 8B 8B 8B [2B 2B 2B]"), *line) == 0
 
 
-def test_singles_meld_fits_its_group() -> None:
-    # The Mah Jongg tile may complete a group of singles, exposed as it is (N4).
+def test_only_groupings_of_like_tiles_are_exposed() -> None:
+    # Guide, Calling a Tile: a discard is called to complete "a grouping of 3 or more like tiles";
+    # the tile called for Mahjong stays among the concealed tiles (docs/rulings.rst N4, T2), so an
+    # exposed pair or group of singles is no group of any line.
     line = ("NEWS 2026x 2026y FF", None, False)
-    assert reference_line_away(hand("2B WD 2B 6B 2C WD 2C 6C F F [N E W S]"), *line) == 0
-    assert reference_line_away(hand("N E W S 2C WD 2C 6C F F [2B WD 2B 6B]"), *line) == 0
+    assert reference_line_away(hand("2B WD 2B 6B 2C WD 2C 6C F F [N E W S]"), *line) is None
+    assert reference_line_away(hand("N E W S 2C WD 2C 6C F F [2B WD 2B 6B]"), *line) is None
+    assert reference_line_away(hand("222B 3333B 4444B 5B [1B 1B]"), "11x 222x 3333x 4444x 5x", None, False) is None
+    # An exposed set of jokers alone stands for its "=" tile.
+    runs = ("111x 2222x 333x 4444x", None, False)
+    assert reference_line_away(hand("111B 2222B 4444B [J J J =3B]"), *runs) == 0
+    assert reference_line_away(hand("111B 2222B 4444B [J J J =4B]"), *runs) is None
+    assert reference_line_away(hand("111B 2222B 333B [J J J J =4B]"), *runs) == 0
 
 
 def test_concealed_line_allows_no_exposure() -> None:
@@ -244,11 +253,13 @@ def test_points() -> None:
     assert reference_points(with_joker, 25, False) == 25
     assert reference_points(exposed_joker, 25, False) == 25
     assert reference_points(jokerless, 50, True) == 50
-    # Groups of singles are singles (guide: "Each tile is a single"): a year line is one.
+    # Groups of singles are singles (guide: "Each tile is a single"): a year line is one; so is a
+    # line where no joker can stand (card_format.rst: "only pairs, singles and ! groups").
     assert is_singles_and_pairs(expand_line("NEWS 2026x 2026y FF", None))
-    assert not is_singles_and_pairs(
-        expand_line("NEWS 2026x 2026y FFF", "any")[:1] + expand_line("FF 1111x 2222x 3333x", None)
-    )
+    assert not is_singles_and_pairs(expand_line("FFF NEWS 2026x 123y", None))
+    assert is_singles_and_pairs(expand_line("FFF! NEWS 2026x 123y", None))
+    assert is_singles_and_pairs(expand_line("1111x! 2222x! 3333x! 44x", None))
+    assert not is_singles_and_pairs(expand_line("1111x! 2222x 3333x! 44x", None))
     assert reference_hand_points(jokerless, [run, sp]) == 50
     assert reference_hand_points(with_joker, [run, sp]) == 25
     pairs_hand = hand("F F 1C 1C 2C 2C 3C 3C 4C 4C 5C 5C 6C 6C")
@@ -299,12 +310,10 @@ def test_generators_use_the_grammar() -> None:
 # -- the ruleset against the reference --------------------------------------------------------------
 
 
-def nmjl_available() -> bool:
-    try:
-        mr.get_ruleset("nmjl")
-    except Exception:
-        return False
-    return True
+def nmjl(card: mr.Card | None = None) -> NmjlRuleset:
+    ruleset = mr.get_ruleset("nmjl", card=card)
+    assert isinstance(ruleset, NmjlRuleset)
+    return ruleset
 
 
 def toml_numbers(numbers: Numbers) -> str:
@@ -338,15 +347,11 @@ def describe(lines: list[RefLine], h: mr.Hand) -> str:
     return f"hand {h}\n" + card_text(lines)
 
 
-needs_nmjl = pytest.mark.skipif(not nmjl_available(), reason="the nmjl ruleset is not registered yet")
-
-
-@needs_nmjl
 @pytest.mark.parametrize("seed", range(400))
 def test_ruleset_agrees_with_reference(seed: int) -> None:
     lines, h = random_case(seed)
     card = mr.parse_card(card_text(lines))
-    ruleset = mr.get_ruleset("nmjl", card=card)
+    ruleset = nmjl(card)
     records = ruleset.closest_lines(h)
     by_label = {f"Random #{i + 1}": line for i, line in enumerate(lines)}
     assert sorted(record.line.label for record in records) == sorted(by_label), describe(lines, h)
@@ -365,3 +370,106 @@ def test_ruleset_agrees_with_reference(seed: int) -> None:
     assert evaluation.is_winning == (expected_points is not None), describe(lines, h)
     if expected_points is not None:
         assert evaluation.points == expected_points, describe(lines, h)
+
+
+# Hand-checked cases, the line alone on a card: (pattern, numbers, concealed, hand).
+HAND_CHECKED: list[tuple[str, Numbers, bool, str]] = [
+    ("11x 22x 333x 444x DDDDx", None, False, "1B 1B 2B 2B 3B 3B 3B 4B 4B 4B GD GD GD GD"),
+    ("11x 22x 333x 444x DDDDx", None, False, "1B 1B 2B 2B 3B 3B 3B 4B 4B 4B RD RD RD RD"),
+    ("11x 22x 333x 444x DDDDx", None, False, "1C 1C 2B 2B 3B 3B 3B 4B 4B 4B GD GD GD GD"),
+    ("111x 33y 5555z 77y 999x", None, False, "1B 1B 1B 3C 3C 5D 5D 5D 5D 7C 7C 9B 9B 9B"),
+    ("111x 33y 5555z 77y 999x", None, False, "1B 1B 1B 3B 3B 5B 5B 5B 5B 7B 7B 9B 9B 9B"),
+    ("NEWS 2026x 2026y FF", None, True, "N E W S 2B WD 2B 6B 2C WD 2C 6C F F"),
+    ("NEWS 2026x 2026y FF", None, True, "N E W S 2B GD 2B 6B 2C WD 2C 6C F F"),
+    ("FFF 2024x NEWS 1x E 0", None, False, "F F J 2B WD 2B 4B N E W S 1B E WD"),
+    ("FFF 2024x NEWS 1x E 0", None, False, "F F F 2B J 2B 4B N E W S 1B E WD"),
+    ("11x 222x 3333x 444x 55x", None, False, "1B J 2B 2B 2B 3B 3B 3B 3B 4B 4B 4B 5B 5B"),
+    ("11x 222x 3333x 444x 55x", "any", False, "5C 5C 6C J 6C 7C J 7C J 8C J 8C 9C 9C"),
+    ("222x 444x 6666x 8888x", None, False, "2C 2C 2C 4C 4C 4C 6C 6C 6C 6C J J J J"),
+    ("222x 444x 6666x 8888x", None, False, "2C 2C 2C 4C J 6C 6C 6C 6C 8C 8C 8C 8C"),
+    ("222x 444x 6666x 8888x", None, False, "2C 2C 2C 6C 6C 6C 6C 8C 8C 8C 8C [4C 4C J]"),
+    ("222x 444x 6666x 8888x", None, False, "2C 2C 2C 6C 6C 6C 6C 8C 8C 8C [4C 4C 4C 4C]"),
+    ("222x 444x 6666x 8888x", None, False, "2C 2C 2C 4C 4C 4C 6C 8C 8C 8C 8C [6C 6C 6C]"),
+    ("222x 444x 6666x 8888x", None, False, "2C 2C 2C 6C 6C 6C 6C 8C 8C 8C 8C [4B 4B J]"),
+    ("222x 444x 6666x 8888x", None, True, "2C 2C 2C 6C 6C 6C 6C 8C 8C 8C 8C [4C 4C J]"),
+    ("222x! 444x 6666x 8888x", None, False, "4B 4B 4B 6B 6B 6B 6B 8B 8B 8B 8B [2B 2B J]"),
+    ("222x! 444x 6666x 8888x", None, False, "4B 4B 4B 6B 6B 6B 6B 8B 8B 8B 8B [2B 2B 2B]"),
+    ("FFFF 2222x|5555x DDDx DDDy", None, False, "F F F J 5C 5C 5C 5C RD RD RD WD WD J"),
+    ("FFFF 2222x|5555x DDDx DDDy", None, False, "F F F J 5C 5C 5C 5C GD GD GD WD WD J"),
+    ("???? DDDx DDDy ????", None, False, "E E E E GD GD GD RD RD J N N N N"),
+    ("???? DDDx DDDy ????", None, False, "E E E E GD GD GD RD RD J N N N S"),
+    ("???? DDDx DDDy ????", None, False, "E E E E GD GD GD RD RD J J J J J"),
+    ("0000 DDDDx 2222x 33x", None, False, "WD WD WD WD J J J J 2D 2D 2D 2D 3D 3D"),
+    ("0000! DDDDx! 2222x 33x", None, False, "WD WD WD WD J J J J 2D 2D 2D 2D 3D 3D"),
+    ("111x 2222x 333x 4444x", None, False, "111B 2222B [3B 3B J] [4B J J J]"),
+    ("111x 222y 333x 4444y 5x", None, False, "111B 4444C 5B [2C 2C J] [3B 3B 3B]"),
+    ("11x 222x 3333x 4444x 5x", None, False, "222B 3333B 4444B 5B [1B 1B]"),
+    ("NEWS 2026x 2026y FF", None, False, "2B WD 2B 6B 2C WD 2C 6C F F [N E W S]"),
+    ("NEWS 2026x 2026y FF", None, False, "N E W S 2C WD 2C 6C F F [2B WD 2B 6B]"),
+    ("111x 2222x 333x 4444x", None, False, "111B 2222B 4444B [J J J =3B]"),
+    ("111x 2222x 333x 4444x", None, False, "111B 2222B 4444B [J J J =4B]"),
+    ("111x 2222x 333x 4444x", None, False, "111B 2222B 333B [J J J J =4B]"),
+    # Open: an exposed set of jokers alone, with no "=" tile. The reference lets it stand for any
+    # joker group of its size (as Flex's F18 does); no nmjl ruling decides it.
+    ("111x 2222x 333x 4444x", None, False, "111B 2222B 4444B [J J J]"),
+]
+
+
+@pytest.mark.parametrize(("pattern", "numbers", "concealed", "text"), HAND_CHECKED)
+def test_ruleset_on_hand_checked_cases(pattern: str, numbers: Numbers, concealed: bool, text: str) -> None:
+    line = RefLine(pattern, numbers, 40, concealed)
+    ruleset = nmjl(mr.parse_card(card_text([line])))
+    h = hand(text)
+    [record] = ruleset.closest_lines(h)
+    assert record.tiles_away == reference_line_away(h, pattern, numbers, concealed)
+    assert ruleset.evaluate(h).is_winning == (reference_hand_points(h, [line]) is not None)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "text"),
+    [
+        ("1111x 2222x 3333x 44x", "1111B 2222B 3333B 44B"),
+        ("NEWS 2026x 2026y FF", "N E W S 2B WD 2B 6B 2C WD 2C 6C F F"),
+        ("FF 11x 22x 33x 44x 55x 66x", "F F 1C 1C 2C 2C 3C 3C 4C 4C 5C 5C 6C 6C"),
+        ("FFF NEWS 1234x 123y", "F F F N E W S 1B 2B 3B 4B 1C 2C 3C"),
+        # No joker can stand anywhere: a Singles and Pairs line (card_format.rst), not doubled.
+        ("1111x! 2222x! 3333x! 44x", "1111B 2222B 3333B 44B"),
+        ("1111x! 2222x 3333x! 44x", "1111B 2222B 3333B 44B"),
+    ],
+)
+def test_ruleset_jokerless_points(pattern: str, text: str) -> None:
+    line = RefLine(pattern, None, 40, False)
+    ruleset = nmjl(mr.parse_card(card_text([line])))
+    h = hand(text)
+    evaluation = ruleset.evaluate(h)
+    assert evaluation.is_winning
+    assert evaluation.points == reference_hand_points(h, [line])
+
+
+def sample_card_lines() -> list[tuple[str, RefLine]]:
+    card = nmjl().card
+    return [
+        (
+            line.label,
+            RefLine(line.hand, None if line.numbers is None else list(line.numbers), line.value, line.concealed),
+        )
+        for line in card.lines
+    ]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_sample_card_agrees_with_reference(seed: int) -> None:
+    # The invented card the ruleset ships, with hands near its lines.
+    ruleset = nmjl()
+    labelled = sample_card_lines()
+    rng = random.Random(seed)
+    _, base = rng.choice(labelled)
+    h = random_hand_near(rng, expand_line(base.hand, base.numbers), max_exposures=2)
+    records = {record.line.label: record.tiles_away for record in ruleset.closest_lines(h)}
+    for label, line in labelled:
+        assert records[label] == reference_line_away(h, line.hand, line.numbers, line.concealed), (label, str(h))
+    expected_points = reference_hand_points(h, [line for _, line in labelled])
+    evaluation = ruleset.evaluate(h)
+    assert evaluation.is_winning == (expected_points is not None), str(h)
+    if expected_points is not None:
+        assert evaluation.points == expected_points, str(h)

@@ -13,7 +13,7 @@ from types import MappingProxyType
 
 from mahjong_rules.hand import Hand
 from mahjong_rules.rulesets.nmjl.card import Line
-from mahjong_rules.rulesets.nmjl.ranking import VariantSlots, remaining_groups, slots_of
+from mahjong_rules.rulesets.nmjl.ranking import VariantSlots, best_fitting, slots_of
 from mahjong_rules.rulesets.nmjl.variants import Variant
 from mahjong_rules.solver.grammar import JOKER
 from mahjong_rules.tiles import Tile
@@ -78,9 +78,10 @@ class LineDistance:
         return f"{self.line}: {self.tiles_away} away, needs {needed}{dead}"
 
     def _slots_left(self, variant: Variant) -> VariantSlots:
-        left = remaining_groups(variant, self._hand.exposed)
-        assert left is not None  # candidates fit the exposures
-        return slots_of(left)
+        counts = self._hand.concealed_counts
+        found = best_fitting(variant, self._hand.exposed, counts, counts[JOKER])
+        assert found is not None  # candidates fit the exposures
+        return slots_of(found[1])
 
     def _live(self, variant: Variant) -> bool:
         """The variant can still be made from the tiles nobody has shown (the hand's, and the

@@ -15,7 +15,7 @@ variant: each exposed set must be one whole group of the variant (ruling N4).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from mahjong_rules.melds import Meld
@@ -25,7 +25,7 @@ from mahjong_rules.solver import TargetGroup
 from mahjong_rules.solver.grammar import JOKER
 from mahjong_rules.tiles import NUM_TILE_KINDS
 
-__all__ = ["CompiledCard", "VariantSlots", "exposed_away", "slots_of"]
+__all__ = ["CompiledCard", "VariantSlots", "best_fitting", "exposed_away", "fittings", "slots_of"]
 
 _BIAS = 16  # keeps every byte positive before the maximum
 _MAX_HELD = 8  # flowers: 8 copies; every other natural tile 4
@@ -67,29 +67,64 @@ def _fits(meld: Meld, group: TargetGroup) -> bool:
         if meld.joker_count and not group.jokers:
             return False
         tile = meld.represents
-        return tile is not None and all(index == tile.index for index in group.tiles)
+        if tile is None:  # jokers only, standing for no tile yet: any joker group (ruling L4)
+            return group.jokers
+        return all(index == tile.index for index in group.tiles)
     return not meld.joker_count and tuple(tile.index for tile in meld.tiles) == group.tiles
 
 
-def remaining_groups(variant: Variant, exposed: Sequence[Meld]) -> list[TargetGroup] | None:
-    """The variant's groups once each exposed set has taken a whole group of it (ruling N4), or
-    ``None`` when they cannot. Groups that fit a set equally are interchangeable, except that a
-    set without jokers takes a joker-free group first, leaving the group jokers may fill."""
-    left = list(variant)
-    for meld in sorted(exposed, key=lambda meld: -meld.joker_count):
+def fittings(variant: Variant, exposed: Sequence[Meld]) -> Iterator[tuple[list[TargetGroup], list[TargetGroup]]]:
+    """Each way the exposed sets can each take a whole group of the variant (ruling N4): the groups
+    left, and the group each set took (in the order of ``exposed``). Groups that fit a set of
+    natural tiles equally are interchangeable, except that a set without jokers takes a joker-free
+    group first, leaving the group jokers may fill; a set of jokers alone may stand for any joker
+    group of its size, so each is tried."""
+    order = sorted(
+        range(len(exposed)), key=lambda place: (exposed[place].represents is None, -exposed[place].joker_count)
+    )
+    seen: set[tuple[TargetGroup, ...]] = set()
+
+    def place(
+        step: int, left: list[TargetGroup], taken: dict[int, TargetGroup]
+    ) -> Iterator[tuple[list[TargetGroup], list[TargetGroup]]]:
+        if step == len(order):
+            key = tuple(sorted(left))
+            if key not in seen:
+                seen.add(key)
+                yield left, [taken[index] for index in range(len(exposed))]
+            return
+        meld = exposed[order[step]]
         fitting = [position for position, group in enumerate(left) if _fits(meld, group)]
-        if not fitting:
-            return None
-        fitting.sort(key=lambda position: left[position].jokers)
-        del left[fitting[0]]
-    return left
+        if meld.represents is not None:
+            fitting.sort(key=lambda position: left[position].jokers)
+            fitting = fitting[:1]
+        tried: set[TargetGroup] = set()
+        for position in fitting:
+            if left[position] in tried:
+                continue
+            tried.add(left[position])
+            rest = left[:position] + left[position + 1 :]
+            yield from place(step + 1, rest, {**taken, order[step]: left[position]})
+
+    yield from place(0, list(variant), {})
+
+
+def best_fitting(
+    variant: Variant, exposed: Sequence[Meld], counts: Sequence[int], jokers: int
+) -> tuple[int, list[TargetGroup], list[TargetGroup]] | None:
+    """The way the exposed sets fit the variant that leaves the concealed tiles fewest tiles away:
+    (tiles away, groups left, group each set took); ``None`` when they cannot fit."""
+    best: tuple[int, list[TargetGroup], list[TargetGroup]] | None = None
+    for left, taken in fittings(variant, exposed):
+        away = concealed_away(slots_of(left), counts, jokers)
+        if best is None or away < best[0]:
+            best = (away, left, taken)
+    return best
 
 
 def exposed_away(variant: Variant, exposed: Sequence[Meld], counts: Sequence[int], jokers: int) -> int | None:
-    left = remaining_groups(variant, exposed)
-    if left is None:
-        return None
-    return concealed_away(slots_of(left), counts, jokers)
+    found = best_fitting(variant, exposed, counts, jokers)
+    return None if found is None else found[0]
 
 
 class _Removal(NamedTuple):

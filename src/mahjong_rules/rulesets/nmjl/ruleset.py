@@ -28,7 +28,7 @@ from mahjong_rules.rulesets.nmjl.card import Card, Line
 from mahjong_rules.rulesets.nmjl.lines import LineDistance, shortfall
 from mahjong_rules.rulesets.nmjl.options import NmjlOptions
 from mahjong_rules.rulesets.nmjl.play import check_exposure_tiles
-from mahjong_rules.rulesets.nmjl.ranking import CompiledCard, exposed_away, remaining_groups, slots_of
+from mahjong_rules.rulesets.nmjl.ranking import CompiledCard, best_fitting, exposed_away, fittings, slots_of
 from mahjong_rules.rulesets.nmjl.variants import Variant
 from mahjong_rules.settling import check_evaluation, settlement_seats
 from mahjong_rules.solver.grammar import JOKER
@@ -94,6 +94,11 @@ def _exposed_aways(table: CompiledCard, hand: Hand) -> bytearray:
     return aways
 
 
+def _standing_for(meld: Meld, tile: Tile) -> Meld:
+    """An exposed set of jokers alone, saying the tile it stands for in the arrangement."""
+    return Meld(meld.tiles, exposed=True, called_from=meld.called_from, represents=tile)
+
+
 def _no_candidates(position: int) -> list[tuple[int, Variant]]:
     return []
 
@@ -150,9 +155,19 @@ class NmjlRuleset(AmericanRuleset):
         """The hand laid out as ``variant`` of ``line`` (which it completes): the exposed sets as
         they are, the concealed tiles in the line's other groups, jokers standing for the tile of
         their group."""
-        left = remaining_groups(variant, hand.exposed)
-        assert left is not None
-        naturals = list(hand.concealed_counts)
+        counts = hand.concealed_counts
+        found = best_fitting(variant, hand.exposed, counts, counts[JOKER])
+        assert found is not None
+        _, left, taken = found
+        exposed = [
+            meld
+            if meld.represents is not None
+            else Meld(
+                meld.tiles, exposed=True, called_from=meld.called_from, represents=Tile.from_index(group.tiles[0])
+            )
+            for meld, group in zip(hand.exposed, taken, strict=True)
+        ]
+        naturals = list(counts)
         melds: list[Meld] = []
         for group in sorted(left, key=lambda group: group.jokers):  # joker-free groups take naturals first
             tiles = []
@@ -169,7 +184,7 @@ class NmjlRuleset(AmericanRuleset):
         concealed = sorted(
             zip(sorted(left, key=lambda group: group.jokers), melds, strict=True), key=lambda pair: order[pair[0]]
         )
-        return Arrangement([*hand.exposed, *(meld for _, meld in concealed)], str(line))
+        return Arrangement([*exposed, *(meld for _, meld in concealed)], str(line))
 
     def _winning(self, hand: Hand) -> tuple[list[tuple[int, int, Line, tuple[ScoreItem, ...]]], _Distances | None]:
         """The lines the hand completes, best first (ruling N5, then T3: higher value, then the
@@ -311,13 +326,14 @@ class NmjlRuleset(AmericanRuleset):
             if distances.minimums[position] != away:
                 continue
             for variant in distances.variants_at(position, away):
-                left = remaining_groups(variant, hand.exposed)
-                assert left is not None
-                naturals, fillable = shortfall(slots_of(left), counts)
-                helpful.update(Tile.from_index(index) for index in naturals)
-                if sum(fillable.values()) > jokers:
-                    helpful.update(Tile.from_index(index) for index in fillable)
-                    helpful.add(Tile.JOKER)
+                for left, _ in fittings(variant, hand.exposed):
+                    naturals, fillable = shortfall(slots_of(left), counts)
+                    if sum(naturals.values()) + max(sum(fillable.values()) - jokers, 0) != away:
+                        continue  # another way of fitting the exposures is closer
+                    helpful.update(Tile.from_index(index) for index in naturals)
+                    if sum(fillable.values()) > jokers:
+                        helpful.update(Tile.from_index(index) for index in fillable)
+                        helpful.add(Tile.JOKER)
         return helpful
 
     def waits(self, hand: Hand | str) -> frozenset[Tile]:
