@@ -19,6 +19,7 @@ import attrs
 from mahjong_rules._coerce import describe
 from mahjong_rules.errors import CardError
 from mahjong_rules.rulesets.nmjl.pattern import GroupPattern, PatternProblem, parse_pattern
+from mahjong_rules.rulesets.nmjl.source_map import Place, SourceMap
 from mahjong_rules.rulesets.nmjl.variants import TooManyVariants, Variant, expand
 from mahjong_rules.solver.grammar import JOKER
 from mahjong_rules.tiles import NUM_TILE_KINDS
@@ -33,7 +34,7 @@ MAX_LINES = 400
 MAX_LINE_VARIANTS = 5_000
 MAX_CARD_VARIANTS = 100_000
 MAX_VALUE = 10_000
-MAX_TEXT = 200
+MAX_TEXT = 500
 
 SAMPLE_CARDS = ("sample", "tutorial")
 """The invented cards the library ships: ``sample`` (full size) and ``tutorial`` (small)."""
@@ -161,70 +162,57 @@ class Card:
         return f"<Card {self.name!r}: {len(self.sections)} sections, {len(self.lines)} lines>"
 
 
-# -- locating faults in the source -----------------------------------------------------------------
-
-
-class _Locator:
-    """Where things are in the card's text: tomllib gives values, not positions, so each line's
-    pattern is found in the text after the previous one."""
-
-    def __init__(self, text: str, source: str) -> None:
-        self.text = text
-        self.source = source
-        self.cursor = 0
-
-    def _line_column(self, offset: int) -> tuple[int, int]:
-        line = self.text.count("\n", 0, offset) + 1
-        column = offset - (self.text.rfind("\n", 0, offset) + 1) + 1
-        return line, column
-
-    def find(self, value: str, key: str) -> int:
-        """The offset of ``key = "value"`` at or after the cursor (the cursor moves there), or
-        the cursor when it cannot be found."""
-        match = re.compile(rf"\b{re.escape(key)}\s*=\s*([\"'])").search(self.text, self.cursor)
-        while match is not None:
-            start = match.end()
-            if self.text.startswith(value + match.group(1), start):
-                self.cursor = start
-                return start
-            match = re.compile(rf"\b{re.escape(key)}\s*=\s*([\"'])").search(self.text, start)
-        return self.cursor
-
-    def section(self, name: object) -> None:
-        match = re.compile(r"^\s*\[\[\s*section\s*\]\]", re.MULTILINE).search(self.text, self.cursor)
-        if match is not None:
-            self.cursor = match.end()
-        if isinstance(name, str):
-            self.find(name, "name")
-
-    def error(self, problem: str, offset: int | None = None) -> CardError:
-        line, column = self._line_column(self.cursor if offset is None else offset)
-        return CardError(problem, source=self.source, line=line, column=column)
-
-
 # -- reading ---------------------------------------------------------------------------------------
 
 
-def _text_field(table: dict[str, Any], key: str, where: str, locator: _Locator, required: bool = True) -> str:
+class _Faults:
+    """Errors that name where in the source the fault is (the map's places; line 0 when the fault
+    concerns the whole card or its place is unknown)."""
+
+    def __init__(self, text: str, source: str) -> None:
+        self.map = SourceMap(text)
+        self.source = source
+
+    def at(self, problem: str, offset: int | None) -> CardError:
+        line, column = self.map.position(offset)
+        return CardError(problem, source=self.source, line=line, column=column)
+
+    def whole(self, problem: str) -> CardError:
+        return CardError(problem, source=self.source)
+
+
+def _in(place: Place | None, key: str, part: str = "value") -> int | None:
+    """Where ``key`` of ``place`` is (``part``: its ``"value"`` or the ``"key"`` itself), or the
+    place's start when the key is not written there."""
+    if place is None:
+        return None
+    found = place.value(key) if part == "value" else place.key(key)
+    return place.start if found is None else found
+
+
+def _text_field(
+    table: dict[str, Any], key: str, where: str, place: Place | None, faults: _Faults, required: bool = True
+) -> str:
     if key not in table:
         if required:
-            raise locator.error(f"{where} needs a {key!r}")
+            raise faults.at(f"{where} needs a {key!r}", None if place is None else place.start)
         return ""
     value = table[key]
     if not isinstance(value, str):
-        raise locator.error(f"{where}: {key!r} is text, not {describe(value)}")
+        raise faults.at(f"{where}: {key!r} is text, not {describe(value)}", _in(place, key))
     if len(value) > MAX_TEXT:
-        raise locator.error(f"{where}: {key!r} is longer than {MAX_TEXT} characters")
+        raise faults.at(f"{where}: {key!r} is longer than {MAX_TEXT} characters", _in(place, key))
     return value
 
 
-def _unknown_keys(table: dict[str, Any], known: set[str], where: str, locator: _Locator) -> None:
-    unknown = sorted(set(table) - known)
+def _unknown_keys(table: dict[str, Any], known: set[str], where: str, place: Place | None, faults: _Faults) -> None:
+    unknown = [key for key in table if key not in known]
     if unknown:
-        raise locator.error(f"{where}: unknown key {unknown[0]!r} (keys: {', '.join(sorted(known))})")
+        problem = f"{where}: unknown key {unknown[0]!r} (keys: {', '.join(sorted(known))})"
+        raise faults.at(problem, _in(place, unknown[0], "key"))
 
 
-def _numbers(value: object, where: str, locator: _Locator) -> tuple[int, ...] | None:
+def _numbers(value: object, where: str, place: Place | None, faults: _Faults) -> tuple[int, ...] | None:
     if value is None:
         return None
     if isinstance(value, str):
@@ -236,9 +224,10 @@ def _numbers(value: object, where: str, locator: _Locator) -> tuple[int, ...] | 
             return tuple(range(int(bounds.group(1)), int(bounds.group(2)) + 1))
     elif isinstance(value, list) and value and all(type(item) is int and 1 <= item <= 9 for item in value):
         return tuple(sorted(set(value)))
-    raise locator.error(
+    raise faults.at(
         f'{where}: \'numbers\' is "any", "even", "odd", a range such as "3-6", '
-        f"or a list of numbers 1 to 9, not {value!r}"
+        f"or a list of numbers 1 to 9, not {value!r}",
+        _in(place, "numbers"),
     )
 
 
@@ -260,46 +249,52 @@ def _feasible(variant: Variant, tileset: TileSet) -> bool:
     return jokers_needed <= tileset.counts[JOKER]
 
 
-def _line(table: object, section: str, number: int, locator: _Locator, tileset: TileSet) -> tuple[Line, int]:
+def _line(table: object, section: str, number: int, place: Place | None, faults: _Faults) -> Line:
     where = f"line {number} of section {section!r}"
+    start = None if place is None else place.start
     if not isinstance(table, dict):
-        raise locator.error(f'{where} is a table such as {{ hand = "222x 4444x 666x 8888x", value = 25 }}')
-    hand = _text_field(table, "hand", where, locator)
-    start = locator.find(hand, "hand")
-    _unknown_keys(table, _LINE_KEYS, where, locator)
+        raise faults.at(f'{where} is a table such as {{ hand = "222x 4444x 666x 8888x", value = 25 }}', start)
+    _unknown_keys(table, _LINE_KEYS, where, place, faults)
+    hand = _text_field(table, "hand", where, place, faults)
     value = table.get("value")
     if value is None:
-        raise locator.error(f"{where} needs a 'value'")
+        raise faults.at(f"{where} needs a 'value'", start)
     if type(value) is not int or not 1 <= value <= MAX_VALUE:
-        raise locator.error(f"{where}: 'value' is a whole number from 1 to {MAX_VALUE:,}, not {value!r}")
+        raise faults.at(
+            f"{where}: 'value' is a whole number from 1 to {MAX_VALUE:,}, not {value!r}", _in(place, "value")
+        )
     concealed = table.get("concealed", False)
     if type(concealed) is not bool:
-        raise locator.error(f"{where}: 'concealed' is true (a C line) or false (an X line), not {concealed!r}")
-    note = _text_field(table, "note", where, locator, required=False)
-    numbers = _numbers(table.get("numbers"), where, locator)
+        problem = f"{where}: 'concealed' is true (a C line) or false (an X line), not {concealed!r}"
+        raise faults.at(problem, _in(place, "concealed"))
+    note = _text_field(table, "note", where, place, faults, required=False)
+    numbers = _numbers(table.get("numbers"), where, place, faults)
+    pattern_start = _in(place, "hand")
+    if pattern_start is not None and pattern_start != start:
+        pattern_start += 1  # the opening quote
     try:
         groups = parse_pattern(hand)
-    except PatternProblem as problem:
-        raise locator.error(problem.problem, start + problem.offset) from None
+    except PatternProblem as fault:
+        raise faults.at(fault.problem, None if pattern_start is None else pattern_start + fault.offset) from None
     if numbers is not None and not any(
         element.symbol in "123456789" for group in groups for alt in group.alternatives for element in alt.elements
     ):
-        raise locator.error(f"{where}: 'numbers' is given but the pattern has no numbers to move")
+        raise faults.at(f"{where}: 'numbers' is given but the pattern has no numbers to move", _in(place, "numbers"))
     try:
         variants = expand(groups, numbers, MAX_LINE_VARIANTS)
     except TooManyVariants:
-        raise locator.error(f"{where} stands for more than {MAX_LINE_VARIANTS:,} concrete hands") from None
+        raise faults.at(f"{where} stands for more than {MAX_LINE_VARIANTS:,} concrete hands", pattern_start) from None
     if not variants:
-        raise locator.error(f"{where}: no value of 'numbers' keeps every number of the line within 1 to 9")
-    feasible = tuple(variant for variant in variants if _feasible(variant, tileset))
+        problem = f"{where}: no value of 'numbers' keeps every number of the line within 1 to 9"
+        raise faults.at(problem, _in(place, "numbers"))
+    feasible = tuple(variant for variant in variants if _feasible(variant, TileSet.american()))
     if not feasible:
-        raise locator.error(
+        raise faults.at(
             f"{where} can never be made: it needs more of a tile than the game has "
             "(4 of each, 8 flowers, jokers only in groups of 3 or more identical tiles)",
-            start,
+            pattern_start,
         )
-    line = Line(section, number, hand, value, concealed, numbers, note, groups, feasible)
-    return line, len(variants)
+    return Line(section, number, hand, value, concealed, numbers, note, groups, feasible)
 
 
 def parse_card(text: str, source: str = "<string>") -> Card:
@@ -319,48 +314,63 @@ def parse_card(text: str, source: str = "<string>") -> Card:
         problem = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error)) or "malformed TOML"
         line, column = (int(found.group(1)), int(found.group(2))) if found else (0, 0)
         raise CardError(f"not valid TOML: {problem}", source=source, line=line, column=column) from None
-    return _card(document, _Locator(text, source))
+    return _card(document, _Faults(text, source))
 
 
-def _card(document: dict[str, Any], locator: _Locator) -> Card:
-    _unknown_keys(document, _CARD_KEYS, "the card", locator)
+def _card(document: dict[str, Any], faults: _Faults) -> Card:
+    card_place = faults.map.card
+    _unknown_keys(document, _CARD_KEYS, "the card", card_place, faults)
     version = document.get("format")
+    if version is None:
+        raise faults.whole(f"the card needs 'format = {FORMAT_VERSION}' (the format's version)")
     if version != FORMAT_VERSION or type(version) is not int:
-        raise locator.error(f"the card needs 'format = {FORMAT_VERSION}' (the format's version), not {version!r}")
-    name = _text_field(document, "name", "the card", locator)
+        problem = f"the card needs 'format = {FORMAT_VERSION}' (the format's version), not {version!r}"
+        raise faults.at(problem, _in(card_place, "format"))
+    if "name" not in document:
+        raise faults.whole("the card needs a 'name'")
+    name = _text_field(document, "name", "the card", card_place, faults)
     sections_data = document.get("section")
+    if sections_data is None:
+        raise faults.whole("the card needs at least one [[section]]")
     if not isinstance(sections_data, list) or not sections_data:
-        raise locator.error("the card needs at least one [[section]]")
+        raise faults.at("the card's 'section' is one or more [[section]] tables", _in(card_place, "section"))
     if len(sections_data) > MAX_SECTIONS:
-        raise locator.error(f"the card has {len(sections_data)} sections: at most {MAX_SECTIONS}")
-    tileset = TileSet.american()
+        place = faults.map.section(MAX_SECTIONS)
+        raise faults.at(f"the card has more than {MAX_SECTIONS} sections", None if place is None else place.start)
     sections: list[Section] = []
     total_lines = total_variants = 0
-    for place, data in enumerate(sections_data, 1):
-        locator.section(data.get("name") if isinstance(data, dict) else None)
+    for index, data in enumerate(sections_data):
+        place = faults.map.section(index)
+        start = None if place is None else place.start
         if not isinstance(data, dict):
-            raise locator.error(f"section {place} is a table with a name and lines")
-        _unknown_keys(data, _SECTION_KEYS, f"section {place}", locator)
-        section_name = _text_field(data, "name", f"section {place}", locator)
+            raise faults.at(f"section {index + 1} is a table with a name and lines", start)
+        _unknown_keys(data, _SECTION_KEYS, f"section {index + 1}", place, faults)
+        section_name = _text_field(data, "name", f"section {index + 1}", place, faults)
+        if any(section.name == section_name for section in sections):
+            raise faults.at(f"two sections are named {section_name!r}", _in(place, "name"))
         lines_data = data.get("lines")
+        if lines_data is None:
+            raise faults.at(f"section {section_name!r} needs 'lines', a list of one or more lines", start)
         if not isinstance(lines_data, list) or not lines_data:
-            raise locator.error(f"section {section_name!r} needs 'lines', a list of one or more lines")
-        total_lines += len(lines_data)
-        if total_lines > MAX_LINES:
-            raise locator.error(f"the card has more than {MAX_LINES} lines")
+            raise faults.at(f"section {section_name!r}: 'lines' is a list of one or more lines", _in(place, "lines"))
         lines = []
         for number, table in enumerate(lines_data, 1):
-            line, variants = _line(table, section_name, number, locator, tileset)
-            total_variants += variants
+            line_place = faults.map.line(index, number - 1)
+            total_lines += 1
+            if total_lines > MAX_LINES:
+                raise faults.at(
+                    f"the card has more than {MAX_LINES} lines", None if line_place is None else line_place.start
+                )
+            line = _line(table, section_name, number, line_place, faults)
+            total_variants += len(line.variants)
             if total_variants > MAX_CARD_VARIANTS:
-                raise locator.error(f"the card stands for more than {MAX_CARD_VARIANTS:,} concrete hands")
+                raise faults.at(
+                    f"the card stands for more than {MAX_CARD_VARIANTS:,} concrete hands",
+                    None if line_place is None else line_place.start,
+                )
             lines.append(line)
         sections.append(Section(section_name, tuple(lines)))
-    names = [section.name for section in sections]
-    for place, section_name in enumerate(names):
-        if section_name in names[:place]:
-            raise CardError(f"two sections are named {section_name!r}", source=locator.source)
-    return Card(name, tuple(sections), source=locator.source)
+    return Card(name, tuple(sections), source=faults.source)
 
 
 def load_card(path: str | os.PathLike[str]) -> Card:

@@ -27,8 +27,12 @@ _LETTER_TILES = {"F": Tile.FLOWER.index, "0": Tile.parse("WD").index} | {
 }
 
 
+MAX_ASSIGNMENTS = 50_000
+
+
 class TooManyVariants(Exception):
-    """A line has more concrete hands than the limit."""
+    """A line has more concrete hands than the limit, or more assignments to try than
+    :data:`MAX_ASSIGNMENTS`."""
 
 
 def shifts(groups: Sequence[GroupPattern], lowest_values: Sequence[int] | None) -> list[int]:
@@ -74,7 +78,8 @@ def expand(groups: Sequence[GroupPattern], lowest_values: Sequence[int] | None, 
     """Every concrete hand of a line, each once, in a deterministic order.
 
     Raises:
-        TooManyVariants: more than ``limit`` assignments would have to be tried.
+        TooManyVariants: the line has more than ``limit`` concrete hands, or more than
+            :data:`MAX_ASSIGNMENTS` assignments would have to be tried.
     """
     used = sorted(
         {element.suit for group in groups for alt in group.alternatives for element in alt.elements if element.suit},
@@ -87,7 +92,7 @@ def expand(groups: Sequence[GroupPattern], lowest_values: Sequence[int] | None, 
     alternative_choices = 1
     for group in groups:
         alternative_choices *= len(group.alternatives)
-    if len(suit_choices) * len(wind_choices) * len(moves) * alternative_choices > limit:
+    if len(suit_choices) * len(wind_choices) * len(moves) * alternative_choices > MAX_ASSIGNMENTS:
         raise TooManyVariants
     found: dict[Variant, Variant] = {}
     for suit_choice, wind_choice, shift in itertools.product(suit_choices, wind_choices, moves):
@@ -95,6 +100,8 @@ def expand(groups: Sequence[GroupPattern], lowest_values: Sequence[int] | None, 
         winds = dict(zip(wind_groups, wind_choice, strict=True))
         for variant in _alternatives(groups, suits, shift, winds):
             found.setdefault(tuple(sorted(variant)), variant)
+            if len(found) > limit:
+                raise TooManyVariants
     return list(found.values())
 
 
