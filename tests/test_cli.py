@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from mahjong_rules import Hand
 from mahjong_rules.cli import DEMO_HANDS, main
 
 
@@ -83,7 +84,7 @@ def test_option_without_a_value_exits_2(capsys: pytest.CaptureFixture[str]) -> N
         assert main(["evaluate", "seven-pairs", "11B 22B 33B 44C 55C 66D 77D", "-o", "pair_value"]) == 2
         assert "option 'pair_value' is not NAME=VALUE" in capsys.readouterr().err
         assert main(["evaluate", "seven-pairs", "11B 22B 33B 44C 55C 66D 77D", "-o", "pair_value=2", "--json"]) == 0
-        assert json.loads(capsys.readouterr().out)["points"] == 14
+        assert json.loads(capsys.readouterr().out)["result"]["points"] == 14
     finally:
         mr.unregister_ruleset("seven-pairs")
 
@@ -92,12 +93,12 @@ def test_evaluate_flex_with_typed_options(capsys: pytest.CaptureFixture[str]) ->
     # Run 3-7 in Bams and Craks, concealed: Mahjong + Concealed (+ Jokerless only in a game with
     # jokers, ruling F9): 2 points without jokers, under a minimum of 3 (ruling F11).
     hand = "333C 44B 555C 666C 777C"
-    assert main(["evaluate", "flex", hand, "-o", "jokers=0", "-o", "minimum_value=3", "--json"]) == 0
-    result = json.loads(capsys.readouterr().out)
+    assert main(["evaluate", "flex", hand, "-o", "jokers=0", "-o", "minimum_value=3", "--json"]) == 1  # not winning
+    result = json.loads(capsys.readouterr().out)["result"]
     assert result["is_winning"] is False
     assert [reason["code"] for reason in result["reasons"]] == ["below-minimum"]
     assert main(["evaluate", "flex", hand, "-o", "minimum_value=none", "-o", "news=yes", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["points"] == 3
+    assert json.loads(capsys.readouterr().out)["result"]["points"] == 3
 
 
 def test_evaluate_flex_refuses_an_option_of_the_wrong_type(capsys: pytest.CaptureFixture[str]) -> None:
@@ -112,9 +113,9 @@ def test_evaluate_singapore_and_settle_on_a_discard(capsys: pytest.CaptureFixtur
     hand = "123C 456C 789C 234D 55B RF1 Cat"
     status = main(["evaluate", "singapore", hand, "--winning-tile", "5B", "--settle", "--discarder", "S", "--json"])
     assert status == 0
-    report = json.loads(capsys.readouterr().out)
-    assert report["points"] == 2
-    amounts = {(transfer["payer"], transfer["amount"]) for transfer in report["settlement"]}
+    report = json.loads(capsys.readouterr().out)["result"]
+    assert report["evaluation"]["points"] == 2
+    amounts = {(transfer["payer"], transfer["amount"]) for transfer in report["settlement"]["transfers"]}
     assert amounts == {("SOUTH", 8), ("WEST", 4), ("NORTH", 4)}
 
 
@@ -200,6 +201,83 @@ def test_evaluate_nmjl_with_settle(capsys: pytest.CaptureFixture[str]) -> None:
     """The sample card's 2468 #1 (22x 4444x 66x 8888x DDx), a joker in the kong of 8s: 25 points;
     the discarder pays double (ruling N5)."""
     assert main(["evaluate", "nmjl", "22B 4444B 66B 888B J GD GD", "--settle", "--discarder", "S", "--json"]) == 0
-    report = json.loads(capsys.readouterr().out)
-    assert report["points"] == 25
-    assert {(t["payer"], t["amount"]) for t in report["settlement"]} == {("SOUTH", 50), ("WEST", 25), ("NORTH", 25)}
+    report = json.loads(capsys.readouterr().out)["result"]
+    assert report["evaluation"]["points"] == 25
+    transfers = report["settlement"]["transfers"]
+    assert {(t["payer"], t["amount"]) for t in transfers} == {("SOUTH", 50), ("WEST", 25), ("NORTH", 25)}
+
+
+# -- settle, analyse, exit codes, JSON errors, serve (issue 13) ----------------------------------
+
+
+def test_exit_codes_winning_not_winning_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    """Documented exit codes: 0 winning, 1 not winning, 2 bad input."""
+    assert main(["evaluate", "flex", "333C 44B 555C 666C 777C"]) == 0
+    assert main(["evaluate", "flex", "111B 222C 333D 44B 555B"]) == 1
+    assert main(["evaluate", "flex", "1B 2B XB"]) == 2
+    assert main(["settle", "flex", "111B 222C 333D 44B 555B", "--discarder", "S"]) == 1
+
+
+def test_json_errors_are_an_object_on_stdout_and_a_message_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["evaluate", "flex", "1B 2B XB", "--json"]) == 2
+    captured = capsys.readouterr()
+    response = json.loads(captured.out)
+    assert response["ok"] is False
+    assert response["error"]["code"] == "bad-input"
+    assert response["error"]["type"] == "NotationError"
+    assert "unknown token 'XB' at position 6" in response["error"]["message"]
+    assert "unknown token 'XB' at position 6" in captured.err
+
+
+def test_a_hand_after_double_dash_is_read(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--`` ends the options, so that a hand written after it is read as the hand even if it
+    started with '-'; the hand's spaces are kept by quoting (one argument)."""
+    assert main(["evaluate", "--json", "flex", "--", "333C 44B 555C 666C 777C"]) == 0
+    assert json.loads(capsys.readouterr().out)["result"]["points"] == 3
+
+
+def test_settle_command_pays_as_the_evaluation_says(capsys: pytest.CaptureFixture[str]) -> None:
+    """Flex: the hand is worth 3 (Mahjong, Concealed, Jokerless); the discarder pays double (F12)."""
+    assert main(["settle", "flex", "333C 44B 555C 666C 777C", "--discarder", "S", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)["result"]
+    assert result["settlement"]["payments"] == {"EAST": 12, "SOUTH": -6, "WEST": -3, "NORTH": -3}
+    assert main(["settle", "flex", "333C 44B 555C 666C 777C", "--discarder", "S"]) == 0
+    out = capsys.readouterr().out
+    assert "South pays East 6 (discarded the winning tile: double)" in out
+    assert Hand.parse("333C 44B 555C 666C 777C").format("unicode") in out  # readable output shows tile glyphs
+
+
+def test_analyse_lists_tiles_away_waits_discards_and_card_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    # Flex: 333C 44B 555C 666C 7C J 9D is one tile away (ruling checked in the Flex tests).
+    assert main(["analyse", "flex", "333C 44B 555C 666C 7C J 9D", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)["result"]
+    assert result["tiles_away"] == 1
+    assert result["discard_options"][0]["discard"] == "9D"
+    # The card ruleset: one 8B short of 2468 #1 of the sample card (22x 4444x 66x 8888x DDx).
+    assert main(["analyse", "nmjl", "22B 4444B 66B 888B GD GD", "--json", "--limit", "1"]) == 0
+    result = json.loads(capsys.readouterr().out)["result"]
+    assert result["waits"] == ["8B", "J"]
+    assert result["closest_lines"][0]["line"] == "2468 #1"
+    assert result["closest_lines"][0]["needed"] == ["8B"]
+
+
+def test_serve_answers_each_line_and_never_crashes() -> None:
+    """The JSON-lines protocol through the real command: one response per request line, in
+    order, errors as responses, the process ending normally at the end of input."""
+    requests = [
+        {"id": 1, "command": "evaluate", "ruleset": "flex", "hand": "333C 44B 555C 666C 777C"},
+        {"id": 2, "command": "settle", "ruleset": "flex", "hand": "333C 44B 555C 666C 777C", "discarder": "S"},
+        {"id": 3, "command": "evaluate", "ruleset": "flex", "hand": "1B 2B XB"},
+        {"id": 4, "command": "dance"},
+    ]
+    text = "\n".join(json.dumps(request) for request in requests) + "\nnot json\n\n"
+    result = subprocess.run(
+        [sys.executable, "-m", "mahjong_rules", "serve"], input=text, capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0
+    responses = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [response["id"] for response in responses] == [1, 2, 3, 4, None]
+    assert [response["ok"] for response in responses] == [True, True, False, False, False]
+    assert responses[0]["result"]["points"] == 3
+    assert responses[1]["result"]["settlement"]["payments"]["SOUTH"] == -6
+    assert [response["error"]["code"] for response in responses[2:]] == ["bad-input", "bad-request", "bad-request"]

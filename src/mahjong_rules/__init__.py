@@ -51,6 +51,7 @@ from mahjong_rules.ruleset import (
     WinContext,
     as_context,
 )
+from mahjong_rules.serialize import SCHEMA_VERSION, from_dict, json_schema, to_dict
 from mahjong_rules.tiles import NUM_TILE_KINDS, Animal, Dragon, FlowerSet, Seat, Suit, Tile, TileKind
 from mahjong_rules.tilesets import TileProblem, TileSet
 
@@ -74,6 +75,7 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "ENTRY_POINT_GROUP",
     "NUM_TILE_KINDS",
+    "SCHEMA_VERSION",
     "Animal",
     "Arrangement",
     "Card",
@@ -118,11 +120,14 @@ __all__ = [
     "as_context",
     "available_rulesets",
     "format_tiles",
+    "from_dict",
     "get_ruleset",
+    "json_schema",
     "load_card",
     "parse_card",
     "parse_tiles",
     "register_ruleset",
     "sample_card",
+    "to_dict",
     "unregister_ruleset",
 ]

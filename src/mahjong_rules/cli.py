@@ -22,12 +22,13 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from mahjong_rules import _options
+from mahjong_rules import _options, service
 from mahjong_rules._text import count_of
 from mahjong_rules.errors import MahjongError
 from mahjong_rules.hand import Hand
 from mahjong_rules.registry import available_rulesets, get_ruleset, ruleset_class
-from mahjong_rules.ruleset import Evaluation, WinContext
+from mahjong_rules.ruleset import Evaluation
+from mahjong_rules.serialize import from_dict
 from mahjong_rules.tiles import Seat, Tile
 from mahjong_rules.tilesets import TileSet
 
@@ -160,46 +161,104 @@ def _convert_option(ruleset: str, text: str) -> tuple[str, Any]:
     return name, _options.option_from_text(ruleset, ruleset_class(ruleset).Options, name, raw)
 
 
-def _cmd_evaluate(args: argparse.Namespace) -> int:
+def _request(args: argparse.Namespace, command: str) -> dict[str, Any]:
+    """The protocol request (:mod:`mahjong_rules.service`) a command line asks for."""
     options = dict(_convert_option(args.ruleset, text) for text in args.option)
-    ruleset = get_ruleset(args.ruleset, **options)
-    hand = Hand.parse(args.hand, ruleset.tileset)
-    context = WinContext(
-        self_drawn=args.self_drawn,
-        first_turn=args.first_turn,
-        last_tile=args.last_tile,
-        seat_wind=Seat.parse(args.seat_wind),
-        prevailing_wind=Seat.parse(args.prevailing_wind),
-        winning_tile=None if args.winning_tile is None else Tile.parse(args.winning_tile),
-        kong_replacement=args.kong_replacement,
-        flower_replacement=args.flower_replacement,
-        robbing_kong=args.robbing_kong,
-        tiles_left=args.tiles_left,
-        fresh_discard=args.fresh_discard,
-    )
-    evaluation = ruleset.evaluate(hand, context)
-    settlement = None
-    if args.settle and evaluation.is_winning:
-        discarder = None if args.discarder is None else Seat.parse(args.discarder)
-        settlement = ruleset.settle(evaluation, context.seat_wind, discarder)
+    context = {
+        "self_drawn": args.self_drawn,
+        "first_turn": args.first_turn,
+        "last_tile": args.last_tile,
+        "seat_wind": Seat.parse(args.seat_wind).name,
+        "prevailing_wind": Seat.parse(args.prevailing_wind).name,
+        "winning_tile": None if args.winning_tile is None else Tile.parse(args.winning_tile).token,
+        "kong_replacement": args.kong_replacement,
+        "flower_replacement": args.flower_replacement,
+        "robbing_kong": args.robbing_kong,
+        "tiles_left": args.tiles_left,
+        "fresh_discard": args.fresh_discard,
+    }
+    request: dict[str, Any] = {
+        "command": command,
+        "ruleset": args.ruleset,
+        "options": options,
+        "hand": args.hand,
+        "context": context,
+    }
+    for name in ("winner", "discarder"):
+        if getattr(args, name, None) is not None:
+            request[name] = getattr(args, name)
+    return request
+
+
+def _print_json(result: Any) -> None:
+    print(json.dumps({"id": None, "ok": True, "result": result}, indent=2, ensure_ascii=False))
+
+
+def _print_evaluation(evaluation: Evaluation) -> None:
+    print(evaluation)
+    print(f"  tiles: {evaluation.hand.format('unicode')}")
+    if evaluation.arrangement is not None:
+        print(f"  arrangement: {evaluation.arrangement}")
+    for item in evaluation.breakdown:
+        print(f"  {item}")
+    for reason in evaluation.reasons:
+        print(f"  {reason.code}: {reason.message}")
+
+
+def _cmd_evaluate(args: argparse.Namespace) -> int:
+    if args.settle:
+        return _cmd_settle(args)
+    result = service.COMMANDS["evaluate"](_request(args, "evaluate"))
     if args.json:
-        report = _evaluation_dict(evaluation)
-        if settlement is not None:
-            report["settlement"] = [
-                {"payer": t.payer.name, "payee": t.payee.name, "amount": t.amount, "reason": t.reason}
-                for t in settlement.transfers
-            ]
-        print(json.dumps(report, indent=2))
+        _print_json(result)
     else:
-        print(evaluation)
-        if evaluation.arrangement is not None:
-            print(f"  arrangement: {evaluation.arrangement}")
-        for item in evaluation.breakdown:
-            print(f"  {item}")
-        for reason in evaluation.reasons:
-            print(f"  {reason.code}: {reason.message}")
-        if settlement is not None:
-            print(settlement)
+        _print_evaluation(from_dict(result))
+    return 0 if result["is_winning"] else 1
+
+
+def _cmd_settle(args: argparse.Namespace) -> int:
+    result = service.COMMANDS["settle"](_request(args, "settle"))
+    if args.json:
+        _print_json(result)
+    else:
+        _print_evaluation(from_dict(result["evaluation"]))
+        if result["settlement"] is not None:
+            print(from_dict(result["settlement"]))
+        else:
+            print("  no payments: the hand is not winning")
+    return 0 if result["settlement"] is not None else 1
+
+
+def _cmd_analyse(args: argparse.Namespace) -> int:
+    request = _request(args, "analyse")
+    request["seen"] = args.seen or ""
+    request["limit"] = args.limit
+    result = service.COMMANDS["analyse"](request)
+    if args.json:
+        _print_json(result)
+        return 0
+    hand = from_dict(result["hand"])
+    print(f"{hand} ({hand.format('unicode')}) in {args.ruleset}:")
+    if result["tiles_away"] is None:
+        print(f"  tiles away: none ({result.get('unreachable', 'no winning hand within reach')})")
+    else:
+        print(f"  tiles away: {result['tiles_away']}")
+    if result["waits"] is not None:
+        print(f"  waits: {' '.join(result['waits']) or 'none'}")
+    for option in result.get("discard_options", [])[: args.limit]:
+        helpful = " ".join(option["helpful"]) or "none"
+        copies = count_of(option["helpful_unseen"], "unseen copy", "unseen copies")
+        print(f"  discard {option['discard']}: {option['tiles_away']} away, helped by {helpful} ({copies})")
+    for line in result.get("closest_lines", []):
+        needed = " ".join(line["needed"]) or "nothing"
+        away = "ruled out" if line["tiles_away"] is None else f"{line['tiles_away']} away"
+        dead = ", dead" if line["dead"] else ""
+        print(f"  {line['line']}: {line['pattern']} ({line['value']}): {away}, needs {needed}{dead}")
+    return 0
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    service.serve(sys.stdin, sys.stdout)
     return 0
 
 
@@ -292,6 +351,26 @@ def _cmd_card_rank(args: argparse.Namespace) -> int:
     return 0
 
 
+def _hand_arguments(parser: argparse.ArgumentParser, hand_help: str) -> None:
+    parser.add_argument("ruleset", help="a ruleset name (see 'mahjong-rules rulesets')")
+    parser.add_argument("hand", help=hand_help + " (quote it; put -- before it if it starts with -)")
+    parser.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--self-drawn", action="store_true", help="the winning tile was drawn")
+    parser.add_argument("--first-turn", action="store_true", help="won on the first turn")
+    parser.add_argument("--last-tile", action="store_true", help="won on the last tile")
+    parser.add_argument("--seat-wind", default="E", help="the winner's seat wind (default E)")
+    parser.add_argument("--prevailing-wind", default="E", help="the round wind (default E)")
+    parser.add_argument("--winning-tile", help="the tile the hand was won on, for example 5C")
+    parser.add_argument("--kong-replacement", action="store_true", help="won on a kong's replacement tile")
+    parser.add_argument("--flower-replacement", action="store_true", help="won on a flower's replacement tile")
+    parser.add_argument("--robbing-kong", action="store_true", help="won by robbing a kong")
+    parser.add_argument("--tiles-left", type=int, help="tiles still to be drawn when the hand was won")
+    parser.add_argument("--fresh-discard", action="store_true", help="won on a discard no one had made before")
+    parser.add_argument("--winner", help="the winner's seat (default: the seat wind)")
+    parser.add_argument("--discarder", help="the seat that discarded the winning tile (a win on a discard)")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mahjong-rules", description="Validate, score and analyse mahjong hands.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -310,25 +389,23 @@ def _parser() -> argparse.ArgumentParser:
     rulesets.add_argument("--json", action="store_true", help="print JSON")
     rulesets.set_defaults(run=_cmd_rulesets)
 
-    evaluate = commands.add_parser("evaluate", help="evaluate a hand in a ruleset")
-    evaluate.add_argument("ruleset", help="a ruleset name (see 'mahjong-rules rulesets')")
-    evaluate.add_argument("hand", help="the hand at Mahjong, for example '333C 44B 555C 666C 777C'")
-    evaluate.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE")
-    evaluate.add_argument("--self-drawn", action="store_true", help="the winning tile was drawn")
-    evaluate.add_argument("--first-turn", action="store_true", help="won on the first turn")
-    evaluate.add_argument("--last-tile", action="store_true", help="won on the last tile")
-    evaluate.add_argument("--seat-wind", default="E", help="the winner's seat wind (default E)")
-    evaluate.add_argument("--prevailing-wind", default="E", help="the round wind (default E)")
-    evaluate.add_argument("--winning-tile", help="the tile the hand was won on, for example 5C")
-    evaluate.add_argument("--kong-replacement", action="store_true", help="won on a kong's replacement tile")
-    evaluate.add_argument("--flower-replacement", action="store_true", help="won on a flower's replacement tile")
-    evaluate.add_argument("--robbing-kong", action="store_true", help="won by robbing a kong")
-    evaluate.add_argument("--tiles-left", type=int, help="tiles still to be drawn when the hand was won")
-    evaluate.add_argument("--fresh-discard", action="store_true", help="won on a discard no one had made before")
+    evaluate = commands.add_parser("evaluate", help="evaluate a hand in a ruleset (exit 0 winning, 1 not)")
+    _hand_arguments(evaluate, "the hand at Mahjong, for example '333C 44B 555C 666C 777C'")
     evaluate.add_argument("--settle", action="store_true", help="print the payments of a winning hand too")
-    evaluate.add_argument("--discarder", help="with --settle: the seat that discarded the winning tile")
-    evaluate.add_argument("--json", action="store_true", help="print JSON")
     evaluate.set_defaults(run=_cmd_evaluate)
+
+    settle = commands.add_parser("settle", help="evaluate a winning hand and print its payments")
+    _hand_arguments(settle, "the hand at Mahjong")
+    settle.set_defaults(run=_cmd_settle)
+
+    analyse = commands.add_parser("analyse", help="tiles away, waits, best discards and closest card lines")
+    _hand_arguments(analyse, "a hand of 13 or 14 tiles")
+    analyse.add_argument("--seen", help="tiles seen elsewhere (discards, other players' exposures)")
+    analyse.add_argument("--limit", type=int, default=10, help="how many discards and card lines to list (10)")
+    analyse.set_defaults(run=_cmd_analyse)
+
+    serve = commands.add_parser("serve", help="answer JSON requests, one per line, on standard input and output")
+    serve.set_defaults(run=_cmd_serve, json=True)
 
     card = commands.add_parser("card", help="validate, show and rank the lines of a card file")
     card_commands = card.add_subparsers(dest="card_command", required=True)
@@ -355,7 +432,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         status: int = args.run(args)
-    except (MahjongError, ValueError) as error:
-        print(f"mahjong-rules: error: {error}", file=sys.stderr)
+    except (MahjongError, ValueError, KeyError) as error:
+        message = error.args[0] if isinstance(error, KeyError) and error.args else str(error)
+        if getattr(args, "json", False):
+            response = service.error_response(None, "bad-input", error)
+            response["error"]["message"] = message
+            print(json.dumps(response, indent=2, ensure_ascii=False))
+        print(f"mahjong-rules: error: {message}", file=sys.stderr)
         return 2
     return status

@@ -1,0 +1,191 @@
+"""Requests and responses: the one place where the command line and the JSON-lines protocol
+(``mahjong-rules serve``) turn a request into the library's calls and its answer into JSON.
+
+A request is a JSON object with a ``"command"`` (``"evaluate"``, ``"settle"``, ``"analyse"``,
+``"rulesets"``), the ``"ruleset"`` and its ``"options"``, the ``"hand"`` (notation or a hand
+object), the ``"context"`` (win context fields) and, by command, ``"discarder"``, ``"winner"``,
+``"seen"`` and ``"limit"``; an ``"id"`` is echoed. A response is ``{"id": ..., "ok": true,
+"result": ...}`` or ``{"id": ..., "ok": false, "error": {"code": ..., "type": ..., "message": ...}}``.
+The schema is published (``json_schema("protocol")``) and documented on the command-line page.
+
+>>> response = handle({"id": 1, "command": "evaluate", "ruleset": "flex", "hand": "333C 44B 555C 666C 777C"})
+>>> response["ok"], response["result"]["points"]
+(True, 3)
+>>> handle({"command": "evaluate", "ruleset": "flex", "hand": "1B 2B XB"})["error"]["code"]
+'bad-input'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TextIO
+
+from mahjong_rules import _options
+from mahjong_rules._coerce import describe
+from mahjong_rules.errors import MahjongError
+from mahjong_rules.hand import Hand
+from mahjong_rules.registry import available_rulesets, get_ruleset, ruleset_class
+from mahjong_rules.ruleset import Ruleset, WinContext, as_context
+from mahjong_rules.serialize import SCHEMA_VERSION, from_dict, to_dict
+from mahjong_rules.tiles import Seat
+
+__all__ = ["COMMANDS", "BadRequest", "handle", "serve"]
+
+JSON = Any
+
+
+class BadRequest(Exception):
+    """A request that is not a request of the protocol (not the library's verdict on a hand)."""
+
+
+def _field(
+    request: Mapping[str, JSON], name: str, kind: type | tuple[type, ...], what: str, default: JSON = None
+) -> Any:
+    value = request.get(name, default)
+    if value is not default and not isinstance(value, kind):
+        raise BadRequest(f"{name!r} is {what}, not {describe(value)}")
+    return value
+
+
+def _ruleset(request: Mapping[str, JSON]) -> Ruleset:
+    name = request.get("ruleset")
+    if not isinstance(name, str):
+        raise BadRequest(f"'ruleset' is a ruleset's name ({', '.join(available_rulesets())}), not {describe(name)}")
+    options = dict(_field(request, "options", Mapping, "an object of option values", {}) or {})
+    for key, value in options.items():
+        if isinstance(value, Mapping) and value.get("type") == "card":
+            options[key] = from_dict(value)
+    return get_ruleset(name, **options)
+
+
+def _hand(request: Mapping[str, JSON], ruleset: Ruleset) -> Hand:
+    hand = request.get("hand")
+    if isinstance(hand, str):
+        return Hand.parse(hand, ruleset.tileset)
+    if isinstance(hand, Mapping):
+        parsed = from_dict({"type": "hand", "schema": SCHEMA_VERSION, **hand})
+        assert isinstance(parsed, Hand)
+        return parsed
+    raise BadRequest(f"'hand' is the hand's notation or a hand object, not {describe(hand)}")
+
+
+def _context(request: Mapping[str, JSON]) -> WinContext:
+    return as_context(_field(request, "context", Mapping, "an object of win context fields", {}) or {})
+
+
+def _seat(request: Mapping[str, JSON], name: str) -> Seat | None:
+    value = _field(request, name, str, "a seat (EAST, SOUTH, WEST, NORTH or E, S, W, N)")
+    return None if value is None else Seat.parse(value)
+
+
+def _evaluate(request: Mapping[str, JSON]) -> JSON:
+    ruleset = _ruleset(request)
+    return to_dict(ruleset.evaluate(_hand(request, ruleset), _context(request)))
+
+
+def _settle(request: Mapping[str, JSON]) -> JSON:
+    ruleset = _ruleset(request)
+    evaluation = ruleset.evaluate(_hand(request, ruleset), _context(request))
+    settlement = None
+    if evaluation.is_winning:
+        settlement = to_dict(ruleset.settle(evaluation, _seat(request, "winner"), _seat(request, "discarder")))
+    return {"evaluation": to_dict(evaluation), "settlement": settlement}
+
+
+def _analyse(request: Mapping[str, JSON]) -> JSON:
+    ruleset = _ruleset(request)
+    hand = _hand(request, ruleset)
+    seen = _field(request, "seen", str, "the notation of the tiles seen elsewhere", "")
+    limit = _field(request, "limit", int, "a number of card lines", 10)
+    result: dict[str, JSON] = {"hand": to_dict(hand), "tiles": len(hand), "tiles_away": None, "waits": None}
+    try:
+        result["tiles_away"] = ruleset.tiles_away(hand)
+    except MahjongError as error:
+        result["unreachable"] = str(error)
+    if len(hand) == 13:
+        result["waits"] = sorted(tile.token for tile in ruleset.waits(hand))
+    discard_options = getattr(ruleset, "discard_options", None)
+    if len(hand) == 14 and discard_options is not None:
+        result["discard_options"] = [
+            {
+                "discard": option.discard.token,
+                "tiles_away": option.tiles_away,
+                "helpful": sorted(tile.token for tile in option.helpful),
+                "helpful_unseen": option.helpful_unseen,
+            }
+            for option in discard_options(hand, seen)
+        ]
+    closest_lines = getattr(ruleset, "closest_lines", None)
+    if closest_lines is not None:
+        result["closest_lines"] = [
+            {
+                "line": found.line.label,
+                "pattern": found.line.hand,
+                "value": found.value,
+                "tiles_away": found.tiles_away,
+                "needed": [tile.token for tile in found.needed],
+                "joker_fillable": [tile.token for tile in found.joker_fillable],
+                "unseen": {tile.token: count for tile, count in found.unseen.items()},
+                "dead": found.dead,
+            }
+            for found in closest_lines(hand, seen or None, limit)
+        ]
+    return result
+
+
+def _rulesets(request: Mapping[str, JSON]) -> JSON:
+    return {name: _options.describe_options(ruleset_class(name).Options) for name in available_rulesets()}
+
+
+COMMANDS: dict[str, Callable[[Mapping[str, JSON]], JSON]] = {
+    "evaluate": _evaluate,
+    "settle": _settle,
+    "analyse": _analyse,
+    "rulesets": _rulesets,
+}
+"""The commands of the protocol, by name."""
+
+
+def error_response(request_id: JSON, code: str, error: BaseException) -> dict[str, JSON]:
+    return {"id": request_id, "ok": False, "error": {"code": code, "type": type(error).__name__, "message": str(error)}}
+
+
+def handle(request: object) -> dict[str, JSON]:
+    """The response to one request (never raises: every fault is a response with ``ok`` false and
+    an error ``code``: ``bad-request`` for a request the protocol does not know, ``bad-input`` for
+    a hand, option or context the library refuses, ``internal`` for a fault of the library)."""
+    request_id = request.get("id") if isinstance(request, Mapping) else None
+    try:
+        if not isinstance(request, Mapping):
+            raise BadRequest(f"a request is a JSON object, not {describe(request)}")
+        command = request.get("command")
+        if command not in COMMANDS:
+            raise BadRequest(f"'command' is one of {', '.join(COMMANDS)}, not {command!r}")
+        return {"id": request_id, "ok": True, "result": COMMANDS[str(command)](request)}
+    except BadRequest as error:
+        return error_response(request_id, "bad-request", error)
+    except (MahjongError, ValueError, TypeError, KeyError) as error:
+        return error_response(request_id, "bad-input", error)
+    except Exception as error:
+        return error_response(request_id, "internal", error)
+
+
+def serve(lines: Iterable[str], output: TextIO) -> int:
+    """Answer each JSON request line of ``lines`` with one response line on ``output`` (blank lines
+    are skipped); a line that is not JSON gets a ``bad-request`` response. Returns how many
+    requests failed."""
+    failures = 0
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            request = json.loads(line)
+        except json.JSONDecodeError as error:
+            response = error_response(None, "bad-request", error)
+        else:
+            response = handle(request)
+        failures += not response["ok"]
+        output.write(json.dumps(response, ensure_ascii=False) + "\n")
+        output.flush()
+    return failures
