@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CHECKS: list[tuple[str, list[str]]] = [
     ("ruff check", [sys.executable, "-m", "ruff", "check", "."]),
     ("ruff format", [sys.executable, "-m", "ruff", "format", "--check", "."]),
-    ("mypy --strict", [sys.executable, "-m", "mypy", "--strict", "src", "tests"]),
+    ("mypy --strict", [sys.executable, "-m", "mypy", "--strict", "src", "tests", "examples"]),
     ("sphinx-build -W", [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "docs", "docs/_build"]),
     # pytest runs last so that its summary line closes the output.
     ("pytest", [sys.executable, "-m", "pytest", "-q"]),
