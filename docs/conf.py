@@ -87,7 +87,71 @@ def _hide_constructor_signature(
     return None
 
 
+# The :tile: role shows a tile as the library's own picture (an inline SVG from
+# ``mahjong_rules.pictures.tile_svg``): ``:tile:`3B```. The Unicode mahjong glyphs show as empty
+# boxes on most machines, so prose and tables never use them; scripts/check_docs_browser.mjs
+# fails on a glyph outside a code block.
+
+_TILE_PICTURE_WIDTH = 28
+
+
+def _tile_role(
+    name: str, rawtext: str, text: str, lineno: int, inliner: Any, options: Any = None, content: Any = None
+) -> tuple[list[Any], list[Any]]:
+    from docutils import nodes
+
+    from mahjong_rules import pictures
+
+    inliner.document.settings.env.note_dependency(pictures.__file__)
+    try:
+        svg = pictures.tile_svg(text, width=_TILE_PICTURE_WIDTH)
+    except ValueError as error:
+        message = inliner.reporter.error(f"not a tile: {text!r} ({error})", line=lineno)
+        return [inliner.problematic(rawtext, rawtext, message)], [message]
+    html = f'<span class="tile-picture" style="display: inline-block; vertical-align: middle">{svg}</span>'
+    return [nodes.raw(rawtext, html, format="html")], []
+
+
+# The ``mahjong-picture`` directive shows pictures the library draws at build time
+# (docs/pictures.rst): its content is Python run with ``mr`` (the library) and ``pictures``
+# (mahjong_rules.pictures) imported, and the text its last line evaluates to (SVG or HTML) is
+# put in the page as it is.
+
+
+def _picture_directive() -> type:
+    import ast
+
+    from docutils import nodes
+    from sphinx.util.docutils import SphinxDirective
+
+    from mahjong_rules import pictures
+
+    class PictureDirective(SphinxDirective):
+        has_content = True
+
+        def run(self) -> list[Any]:
+            source = self.get_source_info()[0]
+            namespace: dict[str, Any] = {"mr": mahjong_rules, "pictures": pictures}
+            try:
+                code = ast.parse("\n".join(self.content), source)
+                last = code.body.pop() if code.body else None
+                if not isinstance(last, ast.Expr):
+                    raise ValueError("the last line must be an expression giving the SVG or HTML text")
+                exec(compile(code, source, "exec"), namespace)
+                shown = eval(compile(ast.Expression(last.value), source, "eval"), namespace)
+                if not isinstance(shown, str):
+                    raise TypeError(f"the last line gives {type(shown).__name__}, not the SVG or HTML text")
+            except Exception as error:
+                raise self.error(f"mahjong-picture: {error}") from error
+            self.env.note_dependency(pictures.__file__)
+            return [nodes.raw("", f'<div class="mahjong-picture">{shown}</div>', format="html")]
+
+    return PictureDirective
+
+
 def setup(app: Any) -> dict[str, Any]:
+    app.add_role("tile", _tile_role)
+    app.add_directive("mahjong-picture", _picture_directive())
     # Napoleon's own handler runs at the default priority, 500.
     app.connect("autodoc-process-docstring", _remember_docstring, priority=400)
     app.connect("autodoc-process-docstring", _restore_docstring, priority=600)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mahjong_rules.batch import FailedHand, HandFileError, evaluate_many, iter_evaluations, read_hands
 from mahjong_rules.errors import (
     CardError,
     ContextError,
@@ -84,11 +85,13 @@ __all__ = [
     "DiscardOption",
     "Dragon",
     "Evaluation",
+    "FailedHand",
     "FlowerSet",
     "FormatError",
     "GrammarError",
     "Hand",
     "HandError",
+    "HandFileError",
     "HandSizeError",
     "MahjongError",
     "Meld",
@@ -119,13 +122,16 @@ __all__ = [
     "__version__",
     "as_context",
     "available_rulesets",
+    "evaluate_many",
     "format_tiles",
     "from_dict",
     "get_ruleset",
+    "iter_evaluations",
     "json_schema",
     "load_card",
     "parse_card",
     "parse_tiles",
+    "read_hands",
     "register_ruleset",
     "sample_card",
     "to_dict",

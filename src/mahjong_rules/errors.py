@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Sequence
+from typing import Any
 
 __all__ = [
     "CardError",
@@ -31,8 +32,17 @@ __all__ = [
 ]
 
 
+def _rebuild_error(cls: type[MahjongError], args: tuple[object, ...]) -> MahjongError:
+    return cls.__new__(cls, *args)
+
+
 class MahjongError(Exception):
     """Base class of every error raised by :mod:`mahjong_rules`."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as its message and attributes, not by calling the class again: the subclasses'
+        # constructors take other arguments, and an error must cross from a worker process.
+        return (_rebuild_error, (type(self), self.args), self.__dict__)
 
 
 class NotationError(MahjongError, ValueError):

@@ -211,3 +211,9 @@ class Hand:
 
     def __repr__(self) -> str:
         return f"Hand.parse({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        """The hand's picture, which Jupyter shows (:func:`mahjong_rules.pictures.hand_svg`)."""
+        from mahjong_rules.pictures import hand_svg
+
+        return hand_svg(self)

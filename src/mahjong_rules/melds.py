@@ -187,3 +187,9 @@ class Meld:
 
     def __repr__(self) -> str:
         return f"Meld.parse({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        """The meld's picture, which Jupyter shows (:func:`mahjong_rules.pictures.meld_svg`)."""
+        from mahjong_rules.pictures import meld_svg
+
+        return meld_svg(self)

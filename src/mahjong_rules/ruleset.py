@@ -269,6 +269,13 @@ class Evaluation:
         items = ", ".join(str(item) for item in self.breakdown)
         return f"{self.hand}: Mahjong in {self.ruleset}, {count_of(self.points, 'point')} ({items})"
 
+    def _repr_html_(self) -> str:
+        """The evaluation with pictures, which Jupyter shows
+        (:func:`mahjong_rules.pictures.evaluation_html`)."""
+        from mahjong_rules.pictures import evaluation_html
+
+        return evaluation_html(self)
+
 
 def _tiles(items: Iterable[Tile]) -> frozenset[Tile]:
     collected = frozenset(items)
@@ -365,10 +372,21 @@ class Settlement:
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "payments", _net_payments(self.transfers, self.seats))
 
+    def __reduce__(self) -> tuple[type[Settlement], tuple[tuple[Transfer, ...], tuple[Seat, ...]]]:
+        # Pickled as its transfers and seats: the read-only payments mapping is computed again.
+        return (Settlement, (self.transfers, self.seats))
+
     def __str__(self) -> str:
         net = ", ".join(f"{seat.name.title()} {signed(amount)}" for seat, amount in self.payments.items())
         lines = [str(transfer) for transfer in self.transfers] or ["no payments"]
         return "\n".join([*lines, f"net: {net}"])
+
+    def _repr_html_(self) -> str:
+        """The settlement as tables, which Jupyter shows
+        (:func:`mahjong_rules.pictures.settlement_html`)."""
+        from mahjong_rules.pictures import settlement_html
+
+        return settlement_html(self)
 
 
 @runtime_checkable

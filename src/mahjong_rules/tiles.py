@@ -595,6 +595,12 @@ class Tile:
     def __deepcopy__(self, memo: dict[int, object]) -> Tile:
         return self
 
+    def _repr_svg_(self) -> str:
+        """The tile's picture, which Jupyter shows (:func:`mahjong_rules.pictures.tile_svg`)."""
+        from mahjong_rules.pictures import tile_svg
+
+        return tile_svg(self)
+
 
 Tile._ALL = tuple(Tile._make(i) for i in range(NUM_TILE_KINDS))
 Tile.JOKER = Tile._ALL[_JOKER]
