@@ -1,21 +1,15 @@
 """The obvious conversions the public API accepts, and the type errors it raises otherwise.
 
 A tile may be given as its notation (``"5B"``), a seat as its letter or name (``"S"``,
-``"south"``), a hand as its notation. Anything else of the wrong type raises :class:`TypeError`
-naming the argument, what it got and what it accepts.
+``"south"``); :func:`mahjong_rules.hand.as_hand` does the same for hands. Anything else of the
+wrong type raises :class:`TypeError` naming the argument, what it got and what it accepts.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from mahjong_rules.tiles import Seat, Tile
 
-if TYPE_CHECKING:
-    from mahjong_rules.hand import Hand
-    from mahjong_rules.tilesets import TileSet
-
-__all__ = ["as_hand", "as_optional_seat", "as_seat", "as_tile", "describe"]
+__all__ = ["as_optional_seat", "as_seat", "as_tile", "describe"]
 
 _SHOWN = 60  # characters of a wrong value quoted in a message
 
@@ -49,15 +43,3 @@ def as_seat(value: object, argument: str = "seat") -> Seat:
 def as_optional_seat(value: object, argument: str = "seat") -> Seat | None:
     """Like :func:`as_seat`, with ``None`` kept."""
     return None if value is None else as_seat(value, argument)
-
-
-def as_hand(value: object, tileset: TileSet | None = None, argument: str = "hand") -> Hand:
-    """A hand, or a hand's notation, as a hand (parsed with ``tileset`` when given, so that a tile
-    too many is reported at its position)."""
-    from mahjong_rules.hand import Hand
-
-    if isinstance(value, Hand):
-        return value
-    if isinstance(value, str):
-        return Hand.parse(value, tileset)
-    raise TypeError(f"{argument} is a Hand or its notation (str), not {describe(value)}")

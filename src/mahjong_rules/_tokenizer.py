@@ -8,11 +8,11 @@ hands is the parser's job (:mod:`mahjong_rules.notation`).
 
 from __future__ import annotations
 
-import difflib
 import enum
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Generator, Iterator
 from typing import NamedTuple
 
+from mahjong_rules._text import TOKEN_QUOTE_LIMIT, closest
 from mahjong_rules.errors import NotationError
 from mahjong_rules.tiles import Animal, Dragon, FlowerSet, Seat, Suit, Tile
 
@@ -125,35 +125,6 @@ _VOCABULARY: tuple[str, ...] = tuple(
     )
 )
 _VOCABULARY_BY_LOWER = {word.lower(): word for word in _VOCABULARY}
-_SUGGESTION_INPUT_LIMIT = 24
-
-
-def closest(word: str, candidates: Iterable[str], cutoff: float) -> str | None:
-    """The candidate most like ``word`` (case-insensitive), or ``None`` when none is close enough.
-
-    Similarity is :mod:`difflib`'s ratio. On a tie, a word starting with a letter prefers the
-    candidates with the same first letter (a misspelt word rarely starts wrong: ``Eest`` is
-    ``East``, not ``West``); then the last candidate in alphabetical order wins, as in
-    :func:`difflib.get_close_matches`. Only the first 24 characters of ``word`` are compared, so
-    the cost is bounded whatever the input.
-    """
-    key = word[:_SUGGESTION_INPUT_LIMIT].lower()
-    if not key:
-        return None
-    matcher = difflib.SequenceMatcher()
-    matcher.set_seq2(key)
-    best: tuple[float, bool, str] | None = None
-    for candidate in candidates:
-        matcher.set_seq1(candidate.lower())
-        if matcher.real_quick_ratio() < cutoff or matcher.quick_ratio() < cutoff:
-            continue
-        score = matcher.ratio()
-        if score < cutoff:
-            continue
-        ranked = (score, key[0].isalpha() and candidate[:1].lower() == key[0], candidate)
-        if best is None or ranked > best:
-            best = ranked
-    return None if best is None else best[2]
 
 
 def nearest_token(word: str) -> str | None:
@@ -187,11 +158,6 @@ _PUNCTUATION = {
     "}": TokenKind.CLOSE_CONCEALED,
     "=": TokenKind.STANDS_FOR,
 }
-
-
-# Errors quote at most this many characters of a bad token, so that a huge input cannot make a
-# huge message; the quoted text still starts at the reported position.
-TOKEN_QUOTE_LIMIT = 24
 
 
 def _word_at(text: str, start: int) -> str:

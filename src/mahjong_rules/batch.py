@@ -24,9 +24,9 @@ from typing import IO, TYPE_CHECKING, Any, Literal, TypeAlias, overload
 
 import attrs
 
-from mahjong_rules._coerce import as_hand, describe
+from mahjong_rules._coerce import describe
 from mahjong_rules.errors import MahjongError
-from mahjong_rules.hand import Hand
+from mahjong_rules.hand import Hand, as_hand
 from mahjong_rules.registry import get_ruleset
 from mahjong_rules.ruleset import Evaluation, Ruleset, WinContext, as_context
 

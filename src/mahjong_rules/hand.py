@@ -27,13 +27,14 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from mahjong_rules import _codec
+from mahjong_rules._codec import Style
 from mahjong_rules._coerce import as_tile, describe
 from mahjong_rules.errors import HandError
 from mahjong_rules.melds import Meld
 from mahjong_rules.tiles import NUM_TILE_KINDS, Tile
 
 if TYPE_CHECKING:
-    from mahjong_rules.notation import Style
     from mahjong_rules.tilesets import TileSet
 
 __all__ = ["Hand"]
@@ -96,12 +97,7 @@ class Hand:
             NotationError: the text is not valid notation.
             TileSetError: the hand cannot exist in ``tileset``.
         """
-        from mahjong_rules.notation import parse_hand
-        from mahjong_rules.tilesets import TileSet as _TileSet
-
-        if tileset is not None and not isinstance(tileset, _TileSet):
-            raise TypeError(f"tileset is a TileSet or None, not {tileset!r}")
-        return parse_hand(text, tileset)
+        return _codec.text().parse_hand(text, tileset)
 
     @property
     def exposed(self) -> tuple[Meld, ...]:
@@ -183,9 +179,7 @@ class Hand:
         return attrs.evolve(self, concealed=concealed, melds=(*self.melds, meld))
 
     def _concealed_text(self) -> str:
-        from mahjong_rules.notation import format_tiles
-
-        return format_tiles(self.concealed) or "none"
+        return _codec.text().format_tiles(self.concealed) or "none"
 
     @property
     def joker_count(self) -> int:
@@ -202,9 +196,7 @@ class Hand:
 
     def format(self, style: Style = "compact") -> str:
         """The hand in notation; ``style`` as for :func:`~mahjong_rules.format_tiles`."""
-        from mahjong_rules.notation import format_hand
-
-        return format_hand(self, style)
+        return _codec.text().format_hand(self, style)
 
     def __str__(self) -> str:
         return self.format()
@@ -217,3 +209,13 @@ class Hand:
         from mahjong_rules.pictures import hand_svg
 
         return hand_svg(self)
+
+
+def as_hand(value: object, tileset: TileSet | None = None, argument: str = "hand") -> Hand:
+    """A hand, or a hand's notation, as a hand (parsed with ``tileset`` when given, so that a tile
+    too many is reported at its position)."""
+    if isinstance(value, Hand):
+        return value
+    if isinstance(value, str):
+        return Hand.parse(value, tileset)
+    raise TypeError(f"{argument} is a Hand or its notation (str), not {describe(value)}")

@@ -19,15 +19,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 import attrs
 
+from mahjong_rules import _codec
+from mahjong_rules._codec import Style
 from mahjong_rules.errors import MeldError
 from mahjong_rules.tiles import Seat, Tile
-
-if TYPE_CHECKING:
-    from mahjong_rules.notation import Style
 
 __all__ = ["Meld", "MeldShape"]
 
@@ -132,9 +130,7 @@ class Meld:
         Raises:
             NotationError: the text is not exactly one bracketed meld.
         """
-        from mahjong_rules.notation import parse_meld
-
-        return parse_meld(text)
+        return _codec.text().parse_meld(text)
 
     @property
     def size(self) -> int:
@@ -178,9 +174,7 @@ class Meld:
 
     def format(self, style: Style = "compact") -> str:
         """The meld in notation; ``style`` as for :func:`~mahjong_rules.format_tiles`."""
-        from mahjong_rules.notation import format_meld
-
-        return format_meld(self, style)
+        return _codec.text().format_meld(self, style)
 
     def __str__(self) -> str:
         return self.format()

@@ -29,20 +29,18 @@ mahjong_rules.errors.NotationError: unknown token 'Chiken' at position 6; did yo
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Literal
 
+from mahjong_rules import _codec
 from mahjong_rules._tokenizer import Token, TokenKind, tokenize
 from mahjong_rules.errors import FormatError, MeldError, NotationError, TileSetError
+from mahjong_rules.hand import Hand
+from mahjong_rules.melds import Meld
 from mahjong_rules.tiles import NUM_TILE_KINDS, Tile
-
-if TYPE_CHECKING:
-    from mahjong_rules.hand import Hand
-    from mahjong_rules.melds import Meld
-    from mahjong_rules.tilesets import TileProblem, TileSet
+from mahjong_rules.tilesets import TileProblem, TileSet
 
 __all__ = ["Style", "format_tiles", "parse_tiles"]
 
-Style = Literal["compact", "tokens", "unicode", "mpsz"]
+Style = _codec.Style
 """How :func:`format_tiles` writes tiles:
 
 - ``"compact"`` (the default): canonical tokens; consecutive number tiles of one suit share the
@@ -187,8 +185,6 @@ def _structure(text: str) -> tuple[list[Token], list[_ParsedMeld]]:
 
 
 def _build_meld(text: str, parsed: _ParsedMeld) -> Meld:
-    from mahjong_rules.melds import Meld
-
     try:
         return Meld(
             (token.tile for token in parsed.tiles if token.tile is not None),
@@ -212,8 +208,6 @@ def _tile_tokens(loose: list[Token], melds: list[_ParsedMeld]) -> list[Token]:
 
 
 def _tileset_problems(tokens: Iterable[Token], tileset: TileSet) -> list[TileProblem]:
-    from mahjong_rules.tilesets import TileProblem
-
     seen = [0] * NUM_TILE_KINDS
     first_excess: dict[int, Token] = {}
     for token in tokens:
@@ -231,8 +225,8 @@ def _tileset_problems(tokens: Iterable[Token], tileset: TileSet) -> list[TilePro
 
 def parse_hand(text: str, tileset: TileSet | None = None) -> Hand:
     """The hand written in ``text`` (see :meth:`Hand.parse <mahjong_rules.Hand.parse>`)."""
-    from mahjong_rules.hand import Hand
-
+    if tileset is not None and not isinstance(tileset, TileSet):
+        raise TypeError(f"tileset is a TileSet or None, not {tileset!r}")
     loose, parsed_melds = _structure(text)
     if tileset is not None:
         problems = _tileset_problems(_tile_tokens(loose, parsed_melds), tileset)
@@ -417,3 +411,17 @@ def format_hand(hand: Hand, style: Style = "compact") -> str:
     parts = [format_tiles(hand.concealed, style=style)] if hand.concealed else []
     parts.extend(format_meld(meld, style) for meld in hand.melds)
     return " ".join(parts)
+
+
+class _Notation:
+    """This module's functions, as the value types call them (:mod:`mahjong_rules._codec`)."""
+
+    parse_single_tile = staticmethod(parse_single_tile)
+    parse_meld = staticmethod(parse_meld)
+    parse_hand = staticmethod(parse_hand)
+    format_tiles = staticmethod(format_tiles)
+    format_meld = staticmethod(format_meld)
+    format_hand = staticmethod(format_hand)
+
+
+_codec.register(_Notation())

@@ -23,9 +23,9 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from mahjong_rules._coerce import as_hand, as_tile, describe
+from mahjong_rules._coerce import as_tile, describe
 from mahjong_rules._text import count_of, signed
-from mahjong_rules.hand import Hand
+from mahjong_rules.hand import Hand, as_hand
 from mahjong_rules.melds import Meld
 from mahjong_rules.ruleset import Evaluation, Settlement
 from mahjong_rules.tiles import Animal, Dragon, FlowerSet, Seat, Suit, Tile

@@ -33,6 +33,10 @@ from __future__ import annotations
 import enum
 from typing import Any, ClassVar, NoReturn
 
+from mahjong_rules import _codec
+from mahjong_rules._text import TOKEN_QUOTE_LIMIT, closest
+from mahjong_rules.errors import NotationError, TileError
+
 __all__ = [
     "NUM_TILE_KINDS",
     "Animal",
@@ -58,8 +62,6 @@ _BLANK = 48
 
 
 def _tile_error(message: str) -> Exception:
-    from mahjong_rules.errors import TileError
-
     return TileError(message)
 
 
@@ -198,9 +200,6 @@ class Seat(enum.Enum):
         for seat in cls:
             if key in (seat.letter, seat.name):
                 return seat
-        from mahjong_rules._tokenizer import TOKEN_QUOTE_LIMIT, closest
-        from mahjong_rules.errors import NotationError
-
         written = text.strip()[:TOKEN_QUOTE_LIMIT]
         names = [name for seat in cls for name in (seat.letter, seat.name.title())]
         raise NotationError(
@@ -419,9 +418,7 @@ class Tile:
         Raises:
             NotationError: the text is not exactly one tile.
         """
-        from mahjong_rules.notation import parse_single_tile
-
-        return parse_single_tile(text)
+        return _codec.text().parse_single_tile(text)
 
     # -- properties -----------------------------------------------------------------------------
 

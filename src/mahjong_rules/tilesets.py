@@ -13,16 +13,13 @@ mahjong_rules.errors.TileSetError: not possible in the American tile set: 5 of 1
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
 
 import attrs
 
 from mahjong_rules._text import count_of
 from mahjong_rules.errors import RecordError, TileSetError
+from mahjong_rules.hand import Hand
 from mahjong_rules.tiles import NUM_TILE_KINDS, Animal, Dragon, FlowerSet, Seat, Suit, Tile
-
-if TYPE_CHECKING:
-    from mahjong_rules.hand import Hand
 
 __all__ = ["TileProblem", "TileSet"]
 
@@ -188,8 +185,6 @@ class TileSet:
 
         ``tiles`` is a :class:`~mahjong_rules.Hand` or any iterable of tiles.
         """
-        from mahjong_rules.hand import Hand
-
         counts = tiles.counts if isinstance(tiles, Hand) else _count(tiles)
         return tuple(
             TileProblem(tile, counts[tile.index], self.counts[tile.index])

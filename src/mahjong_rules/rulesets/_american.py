@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from mahjong_rules._coerce import as_hand, describe
+from mahjong_rules._coerce import describe
 from mahjong_rules.errors import ContextError, HandSizeError
-from mahjong_rules.hand import Hand
+from mahjong_rules.hand import Hand, as_hand
 from mahjong_rules.melds import Meld
 from mahjong_rules.ruleset import Evaluation, Reason, Settlement, Transfer, WinContext, as_context
 from mahjong_rules.rulesets._table import TableRuleset

@@ -8,9 +8,9 @@ from typing import Any, ClassVar
 
 import attrs
 
-from mahjong_rules._coerce import as_hand, as_seat, as_tile, describe
+from mahjong_rules._coerce import as_seat, as_tile, describe
 from mahjong_rules.errors import ContextError, HandSizeError, SettlementError, UnreachableError
-from mahjong_rules.hand import Hand
+from mahjong_rules.hand import Hand, as_hand
 from mahjong_rules.melds import Meld
 from mahjong_rules.ruleset import (
     Arrangement,
