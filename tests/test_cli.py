@@ -281,3 +281,25 @@ def test_serve_answers_each_line_and_never_crashes() -> None:
     assert responses[0]["result"]["points"] == 3
     assert responses[1]["result"]["settlement"]["payments"]["SOUTH"] == -6
     assert [response["error"]["code"] for response in responses[2:]] == ["bad-input", "bad-request", "bad-request"]
+
+
+def test_batch_writes_one_json_line_per_hand(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``mahjong-rules batch``: every hand of a file (notation or JSON lines, comments skipped),
+    one result line each in order, bad hands reported in their place, a summary on stderr."""
+    hands = tmp_path / "hands.txt"
+    hands.write_text(
+        '# three hands\n333C 44B 555C 666C 777C\n{"hand": "111B 222C 333D 44B 555B"}\n\n1B 2B XB\n', encoding="utf-8"
+    )
+    assert main(["batch", "flex", str(hands), "--progress", "off"]) == 0
+    captured = capsys.readouterr()
+    lines = [json.loads(line) for line in captured.out.splitlines()]
+    assert [line["index"] for line in lines] == [0, 1, 2]
+    assert (lines[0]["is_winning"], lines[0]["points"]) == (True, 3)
+    assert lines[1]["is_winning"] is False
+    assert lines[2]["error"]["type"] == "NotationError"
+    assert "3 hands in" in captured.err
+    assert "1 winning, 1 bad" in captured.err
+    assert main(["batch", "flex", str(hands), "--progress", "off", "--full", "--processes", "2"]) == 0
+    full = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert full[0]["type"] == "evaluation"
+    assert full[0]["points"] == 3

@@ -7,6 +7,9 @@ Subcommands:
 - ``parse HAND``: print a hand in every notation, its tile counts, and its problems in a tile set.
 - ``rulesets``: list the available rulesets and their options.
 - ``evaluate RULESET HAND``: evaluate a hand in a ruleset.
+- ``settle``, ``analyse``: payments; tiles away, waits, discards and card lines.
+- ``batch RULESET FILE``: every hand of a file, JSON lines out, a progress bar on a terminal.
+- ``serve``: the JSON-lines protocol (:mod:`mahjong_rules.service`).
 - ``card validate FILE``, ``card show FILE``, ``card rank HAND [--card FILE]``: check a card file,
   print its lines, and rank a card's lines by how far a hand is from each.
 
@@ -19,7 +22,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from mahjong_rules import _options, service
@@ -28,7 +32,7 @@ from mahjong_rules.errors import MahjongError
 from mahjong_rules.hand import Hand
 from mahjong_rules.registry import available_rulesets, get_ruleset, ruleset_class
 from mahjong_rules.ruleset import Evaluation
-from mahjong_rules.serialize import from_dict
+from mahjong_rules.serialize import from_dict, to_dict
 from mahjong_rules.tiles import Seat, Tile
 from mahjong_rules.tilesets import TileSet
 
@@ -257,6 +261,64 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_batch(args: argparse.Namespace) -> int:
+    from mahjong_rules.batch import FailedHand, iter_evaluations, read_hands
+
+    options = dict(_convert_option(args.ruleset, text) for text in args.option)
+    ruleset = get_ruleset(args.ruleset, **options)
+    total = sum(1 for _ in read_hands(args.file))
+    hands = _Counted(read_hands(args.file), total)
+    progress = None if args.progress is None else args.progress == "on"
+    output = sys.stdout if args.output is None else open(args.output, "w", encoding="utf-8")  # noqa: SIM115
+    started = time.perf_counter()
+    winning = failed = 0
+    try:
+        results = iter_evaluations(ruleset, hands, processes=args.processes, progress=progress, errors="return")
+        for index, result in enumerate(results):
+            if isinstance(result, FailedHand):
+                failed += 1
+                error = {"type": type(result.error).__name__, "message": str(result.error)}
+                record: dict[str, Any] = {"index": index, "hand": str(result.hand), "error": error}
+            elif args.full:
+                record = {"index": index, **to_dict(result)}
+            else:
+                winning += result.is_winning
+                record = {
+                    "index": index,
+                    "hand": str(result.hand),
+                    "is_winning": result.is_winning,
+                    "points": result.points,
+                    "reasons": [reason.code for reason in result.reasons],
+                }
+            if args.full and not isinstance(result, FailedHand):
+                winning += result.is_winning
+            output.write(json.dumps(record, ensure_ascii=False) + "\n")
+    finally:
+        if output is not sys.stdout:
+            output.close()
+    elapsed = time.perf_counter() - started
+    rate = total / elapsed if elapsed > 0 else 0.0
+    print(
+        f"{count_of(total, 'hand')} in {elapsed:.1f} s ({rate:,.0f} a second): {winning} winning, {failed} bad",
+        file=sys.stderr,
+    )
+    return 0
+
+
+class _Counted:
+    """An iterable with a known length, so that the progress bar can show the whole."""
+
+    def __init__(self, items: Iterable[str], total: int) -> None:
+        self._items = items
+        self._total = total
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return self._total
+
+
 def _cmd_serve(args: argparse.Namespace) -> int:
     service.serve(sys.stdin, sys.stdout)
     return 0
@@ -403,6 +465,18 @@ def _parser() -> argparse.ArgumentParser:
     analyse.add_argument("--seen", help="tiles seen elsewhere (discards, other players' exposures)")
     analyse.add_argument("--limit", type=int, default=10, help="how many discards and card lines to list (10)")
     analyse.set_defaults(run=_cmd_analyse)
+
+    batch = commands.add_parser("batch", help="evaluate every hand of a file; JSON lines out, a progress bar")
+    batch.add_argument("ruleset", help="a ruleset name (see 'mahjong-rules rulesets')")
+    batch.add_argument("file", help='one hand a line (notation, or JSON lines with a "hand" field)')
+    batch.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE")
+    batch.add_argument("--processes", type=int, default=1, help="worker processes (default 1)")
+    batch.add_argument("--output", help="write the results to this file instead of standard output")
+    batch.add_argument("--full", action="store_true", help="write each evaluation's whole JSON document")
+    batch.add_argument(
+        "--progress", choices=("on", "off"), help="a progress bar on standard error (default: on a terminal)"
+    )
+    batch.set_defaults(run=_cmd_batch)
 
     serve = commands.add_parser("serve", help="answer JSON requests, one per line, on standard input and output")
     serve.set_defaults(run=_cmd_serve, json=True)
