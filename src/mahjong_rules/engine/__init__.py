@@ -1,0 +1,64 @@
+"""Playable rounds for every ruleset: the state of a round, the legal actions of each seat,
+replays, and self-play.
+
+>>> from mahjong_rules.engine import new_round
+>>> round_ = new_round("singapore", seed=1)
+>>> round_.to_act
+(<Seat.EAST: 0>,)
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from mahjong_rules.engine.core import Action, ActionKind, IllegalActionError, Round, RoundResult
+from mahjong_rules.engine.replay import Replay
+from mahjong_rules.engine.selfplay import InvariantError, check_invariants, play, random_agent
+from mahjong_rules.registry import get_ruleset
+from mahjong_rules.ruleset import Ruleset
+
+__all__ = [
+    "Action",
+    "ActionKind",
+    "IllegalActionError",
+    "InvariantError",
+    "Replay",
+    "Round",
+    "RoundResult",
+    "check_invariants",
+    "new_round",
+    "play",
+    "random_agent",
+]
+
+# ruleset name -> "module:Class" of its rounds
+_ROUNDS = {
+    "flex": "mahjong_rules.engine.american:AmericanRound",
+    "card-free": "mahjong_rules.engine.american:AmericanRound",
+    "nmjl": "mahjong_rules.engine.american:AmericanRound",
+    "singapore": "mahjong_rules.engine.singapore:SingaporeRound",
+}
+
+
+def new_round(ruleset: Ruleset | str, seed: int = 0, **options: Any) -> Round:
+    """A new round of ``ruleset`` (a ruleset, or its name and ``options``), shuffled with ``seed``
+    and dealt.
+
+    Raises:
+        ValueError: the ruleset has no playable rounds, or ``options`` are given with a ruleset
+            object.
+    """
+    if isinstance(ruleset, str):
+        built = get_ruleset(ruleset, **options)
+    elif options:
+        raise ValueError("options go with a ruleset's name, not with a ruleset object")
+    else:
+        built = ruleset
+    path = _ROUNDS.get(built.name)
+    if path is None:
+        raise ValueError(f"no playable rounds for the ruleset {built.name!r}; rounds exist for {', '.join(_ROUNDS)}")
+    module_name, _, class_name = path.partition(":")
+    cls = getattr(importlib.import_module(module_name), class_name)
+    round_: Round = cls.deal(built, seed)
+    return round_

@@ -1,0 +1,241 @@
+"""What every playable round shares: actions, the error for an illegal one, the result of a round,
+and the protocol a round of any ruleset family provides.
+
+A round is an immutable state. :meth:`Round.legal_actions` lists what each seat may do now;
+:meth:`Round.apply` returns the next state, or raises :class:`IllegalActionError` and leaves the
+state as it was (it is immutable, so nothing can have changed). A round is determined by its
+ruleset, its options, its seed and its actions, which is what a :class:`~mahjong_rules.engine.Replay`
+records.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+import attrs
+
+from mahjong_rules._coerce import as_seat, describe
+from mahjong_rules.errors import MahjongError
+from mahjong_rules.melds import Meld
+from mahjong_rules.ruleset import Evaluation, Reason, Ruleset, Settlement
+from mahjong_rules.tiles import Seat, Tile
+
+__all__ = ["Action", "ActionKind", "IllegalActionError", "Round", "RoundResult"]
+
+
+class ActionKind(enum.Enum):
+    """What a seat does. Each family of rounds uses the kinds its rules have."""
+
+    DRAW = "draw"
+    """Take the next tile of the wall (Singapore: bonus tiles are exposed and replaced on the way)."""
+    DISCARD = "discard"
+    """Discard ``tiles[0]`` face up."""
+    PASS = "pass"
+    """Let the last discard go (decline every call), or skip an optional step."""
+    CALL = "call"
+    """Call the last discard to expose ``meld`` (which holds the discard)."""
+    MAHJONG = "mahjong"
+    """Declare a win: on the last discard (``tiles[0]`` is the discard), self-drawn, or by
+    robbing a kong."""
+    KONG = "kong"
+    """Declare a kong on one's own turn: concealed (``meld``), or add ``tiles[0]`` to an exposed
+    pung (``meld`` is the pung)."""
+    JOKER_SWAP = "joker_swap"
+    """Give ``tiles[0]`` for a joker in the exposed ``meld`` of seat ``target``."""
+    CHARLESTON = "charleston"
+    """Pass ``tiles`` in the Charleston (``blind`` more passed on unseen)."""
+    VOTE = "vote"
+    """Say whether to play the optional second Charleston (``flag``) or how many tiles to trade in
+    the courtesy pass (``count``)."""
+
+
+def _tiles(value: Sequence[Tile | str]) -> tuple[Tile, ...]:
+    if isinstance(value, str):
+        value = value.split()
+    found = []
+    for item in value:
+        if isinstance(item, Tile):
+            found.append(item)
+        elif isinstance(item, str):
+            found.append(Tile.parse(item))
+        else:
+            raise TypeError(f"an action's tiles are tiles or their notation, not {describe(item)}")
+    return tuple(found)
+
+
+def _optional_meld(value: object) -> Meld | None:
+    if value is None or isinstance(value, Meld):
+        return value
+    if isinstance(value, str):
+        return Meld.parse(value)
+    raise TypeError(f"an action's meld is a Meld, its notation or None, not {describe(value)}")
+
+
+def _optional_seat(value: object) -> Seat | None:
+    return None if value is None else as_seat(value, "an action's target")
+
+
+def _seat(value: object) -> Seat:
+    return as_seat(value, "an action's seat")
+
+
+def _kind(value: object) -> ActionKind:
+    if isinstance(value, ActionKind):
+        return value
+    if isinstance(value, str):
+        for kind in ActionKind:
+            if kind.value == value.lower():
+                return kind
+    raise TypeError(f"an action's kind is an ActionKind or its name, not {describe(value)}")
+
+
+@attrs.frozen
+class Action:
+    """One thing a seat does.
+
+    Attributes:
+        seat: who acts.
+        kind: what they do.
+        tiles: the tiles the action names (the discard, the tiles passed, the tile given in a swap).
+        meld: the meld it exposes, declares or swaps with.
+        target: the seat whose meld a joker swap takes from.
+        count: a number (the courtesy pass's offer; tiles passed blind).
+        flag: a yes or no (wanting the second Charleston).
+    """
+
+    seat: Seat = attrs.field(converter=_seat)
+    kind: ActionKind = attrs.field(converter=_kind)
+    tiles: tuple[Tile, ...] = attrs.field(default=(), converter=_tiles)
+    meld: Meld | None = attrs.field(default=None, converter=_optional_meld)
+    target: Seat | None = attrs.field(default=None, converter=_optional_seat)
+    count: int = 0
+    flag: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """The action as JSON data (for replays)."""
+        data: dict[str, Any] = {"seat": self.seat.name, "kind": self.kind.value}
+        if self.tiles:
+            data["tiles"] = [tile.token for tile in self.tiles]
+        if self.meld is not None:
+            data["meld"] = str(self.meld)
+        if self.target is not None:
+            data["target"] = self.target.name
+        if self.count:
+            data["count"] = self.count
+        if self.flag:
+            data["flag"] = True
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Action:
+        """An action from :meth:`to_dict`'s data.
+
+        Raises:
+            TypeError, ValueError: the data is not an action.
+        """
+        if not isinstance(data, Mapping):
+            raise TypeError(f"an action is an object, not {describe(data)}")
+        known = {"seat", "kind", "tiles", "meld", "target", "count", "flag"}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ValueError(f"unknown action key {unknown[0]!r} (keys: {', '.join(sorted(known))})")
+        return cls(
+            data["seat"],
+            data["kind"],
+            tuple(data.get("tiles", ())),
+            data.get("meld"),
+            data.get("target"),
+            int(data.get("count", 0)),
+            bool(data.get("flag", False)),
+        )
+
+    def __str__(self) -> str:
+        parts = [self.seat.name.title(), self.kind.value]
+        if self.tiles:
+            parts.append(" ".join(tile.token for tile in self.tiles))
+        if self.meld is not None:
+            parts.append(str(self.meld))
+        if self.target is not None:
+            parts.append(f"from {self.target.name.title()}")
+        if self.kind is ActionKind.VOTE:
+            parts.append(str(self.count) if self.count else ("yes" if self.flag else "no"))
+        return " ".join(parts)
+
+
+class IllegalActionError(MahjongError, ValueError):
+    """An action the rules do not allow now; ``reason`` says which rule. The round is unchanged."""
+
+    def __init__(self, reason: Reason) -> None:
+        self.reason = reason
+        super().__init__(reason.message)
+
+
+@attrs.frozen
+class RoundResult:
+    """How a round ended.
+
+    Attributes:
+        winner: the seat that won, or ``None`` for a wall game.
+        evaluation: the winning hand's evaluation (``None`` for a wall game).
+        settlement: the payments of the win (``None`` for a wall game).
+        payments: each seat's net amount over the whole round (Singapore's instant payments
+            included), positive when it receives; sums to zero.
+    """
+
+    winner: Seat | None
+    evaluation: Evaluation | None
+    settlement: Settlement | None
+    payments: Mapping[Seat, int]
+
+
+@runtime_checkable
+class Round(Protocol):
+    """A round of play of one ruleset, as an immutable state."""
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The ruleset played."""
+        ...
+
+    @property
+    def seed(self) -> int:
+        """The seed of the shuffle."""
+        ...
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action applied since the deal, in order."""
+        ...
+
+    @property
+    def to_act(self) -> tuple[Seat, ...]:
+        """The seats that have an action to choose now (empty when the round is over)."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """The round has ended (a win or a wall game)."""
+        ...
+
+    @property
+    def result(self) -> RoundResult | None:
+        """How the round ended, once it is over."""
+        ...
+
+    def legal_actions(self, seat: Seat | str | None = None) -> list[Action]:
+        """Every action ``seat`` may take now (every seat's, without a seat)."""
+        ...
+
+    def apply(self, action: Action) -> Round:
+        """The round after ``action``.
+
+        Raises:
+            IllegalActionError: the action is not legal now.
+        """
+        ...
+
+    def observation(self, seat: Seat | str) -> dict[str, Any]:
+        """What ``seat`` can see: its own tiles, every exposure and discard, the tiles left."""
+        ...

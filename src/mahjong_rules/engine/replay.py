@@ -1,0 +1,99 @@
+"""Replays: a round's ruleset, options, seed and actions as JSON; replaying them gives the same
+round, action by action."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from mahjong_rules._coerce import describe
+from mahjong_rules.engine.core import Action, Round
+from mahjong_rules.errors import RecordError
+from mahjong_rules.serialize import to_dict
+
+__all__ = ["REPLAY_FORMAT", "Replay"]
+
+REPLAY_FORMAT = 1
+"""The version of the replay format."""
+
+
+@attrs.frozen
+class Replay:
+    """A round as a record: the ruleset's name and options, the seed and the actions.
+
+    >>> import mahjong_rules as mr
+    >>> from mahjong_rules.engine import new_round
+    >>> first = new_round("flex", seed=3)
+    >>> played = first.apply(first.legal_actions()[0])
+    >>> record = Replay.of(played)
+    >>> Replay.from_json(record.to_json()).play().actions == played.actions
+    True
+    """
+
+    ruleset: str
+    options: Mapping[str, Any]
+    seed: int
+    actions: tuple[Action, ...]
+
+    @classmethod
+    def of(cls, round_: Round) -> Replay:
+        """The record of ``round_``."""
+        options: dict[str, Any] = {}
+        chosen = getattr(round_.ruleset, "options", None)
+        if chosen is not None and attrs.has(type(chosen)):
+            for field in attrs.fields(type(chosen)):
+                value = getattr(chosen, field.name)
+                options[field.alias] = value if isinstance(value, bool | int | str | None) else to_dict(value)
+        return cls(round_.ruleset.name, options, round_.seed, tuple(round_.actions))
+
+    def to_json(self) -> str:
+        """The record as JSON text."""
+        return json.dumps(
+            {
+                "format": REPLAY_FORMAT,
+                "ruleset": self.ruleset,
+                "options": dict(self.options),
+                "seed": self.seed,
+                "actions": [action.to_dict() for action in self.actions],
+            }
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Replay:
+        """A record from :meth:`to_json`'s text.
+
+        Raises:
+            RecordError: the text is not a replay of this format.
+        """
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise RecordError(f"a replay is JSON: {error}") from None
+        if not isinstance(data, dict) or data.get("format") != REPLAY_FORMAT:
+            raise RecordError(f"a replay is an object with 'format': {REPLAY_FORMAT}, not {describe(data)}")
+        try:
+            actions = tuple(Action.from_dict(item) for item in data["actions"])
+            return cls(str(data["ruleset"]), dict(data.get("options", {})), int(data["seed"]), actions)
+        except (KeyError, TypeError, ValueError) as error:
+            raise RecordError(f"not a replay: {error}") from None
+
+    def play(self) -> Round:
+        """The round replayed: dealt from the seed, every action applied again.
+
+        Raises:
+            IllegalActionError: an action is not legal in the replayed round (a replay of another
+                version of the rules).
+        """
+        from mahjong_rules.engine import new_round
+        from mahjong_rules.serialize import from_dict
+
+        options = {
+            key: from_dict(value) if isinstance(value, Mapping) else value for key, value in self.options.items()
+        }
+        round_ = new_round(self.ruleset, seed=self.seed, **options)
+        for action in self.actions:
+            round_ = round_.apply(action)
+        return round_

@@ -1,0 +1,85 @@
+"""Self-play: rounds played to the end by agents (random ones by default), with the invariants
+checked after every action: tiles conserved, hand sizes right, every Mahjong valid under the
+ruleset, payments summing to zero."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+
+from mahjong_rules.engine.core import Action, Round
+from mahjong_rules.errors import MahjongError
+from mahjong_rules.tiles import Seat, Tile
+
+__all__ = ["Agent", "InvariantError", "check_invariants", "play", "random_agent"]
+
+Agent = Callable[[Round, Seat, list[Action]], Action]
+"""Chooses one of the legal actions of a seat: ``agent(round, seat, legal) -> action``."""
+
+MAX_ACTIONS = 5_000
+
+
+class InvariantError(MahjongError, AssertionError):
+    """A round broke an invariant: a bug in the engine, never the players' fault."""
+
+
+def random_agent(rng: random.Random) -> Agent:
+    """An agent choosing uniformly among the legal actions, with ``rng``."""
+
+    def choose(round_: Round, seat: Seat, legal: list[Action]) -> Action:
+        return rng.choice(legal)
+
+    return choose
+
+
+def check_invariants(round_: Round) -> None:
+    """Raise :class:`InvariantError` if ``round_`` breaks an invariant: every tile of the tile set
+    is somewhere exactly once, each hand has the size the round's moment gives it (the round's own
+    ``check`` method), and a finished round's Mahjong is valid and its payments sum to zero."""
+    held = Counter(tile.index for tile in round_.all_tiles())  # type: ignore[attr-defined]
+    counts = round_.ruleset.tileset.counts
+    wrong = {
+        str(Tile.from_index(index)): held.get(index, 0) - count
+        for index, count in enumerate(counts)
+        if held.get(index, 0) != count
+    }
+    if wrong:
+        raise InvariantError(f"tiles not conserved (found minus the tile set's): {wrong}")
+    round_.check()  # type: ignore[attr-defined]
+    result = round_.result
+    if result is not None:
+        if sum(result.payments.values()) != 0:
+            raise InvariantError(f"payments do not sum to zero: {dict(result.payments)}")
+        if result.evaluation is not None:
+            again = round_.ruleset.evaluate(result.evaluation.hand, result.evaluation.context)
+            if not again.is_winning:
+                raise InvariantError(f"a Mahjong the ruleset does not accept: {result.evaluation.hand}")
+
+
+def play(round_: Round, agents: dict[Seat, Agent] | None = None, *, seed: int = 0, check: bool = True) -> Round:
+    """``round_`` played to its end: at each step the first seat of ``to_act`` chooses with its
+    agent (random agents seeded with ``seed`` by default), checking the invariants after every
+    action when ``check`` is true.
+
+    Raises:
+        InvariantError: the round broke an invariant.
+    """
+    rng = random.Random(seed)
+    chosen = agents or {}
+    steps = 0
+    if check:
+        check_invariants(round_)
+    while not round_.is_over:
+        seat = round_.to_act[0]
+        legal = round_.legal_actions(seat)
+        if not legal:
+            raise InvariantError(f"{seat.name.title()} must act but has no legal action")
+        agent = chosen.get(seat) or random_agent(rng)
+        round_ = round_.apply(agent(round_, seat, legal))
+        steps += 1
+        if check:
+            check_invariants(round_)
+        if steps > MAX_ACTIONS:
+            raise InvariantError(f"the round did not end in {MAX_ACTIONS} actions")
+    return round_
