@@ -1,0 +1,52 @@
+"""The engine's shared parts: actions and their JSON, replay records, the invariant checks."""
+
+from __future__ import annotations
+
+import pytest
+
+import mahjong_rules as mr
+from mahjong_rules.engine import Action, ActionKind, IllegalActionError, Replay
+from mahjong_rules.engine.replay import REPLAY_FORMAT
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        Action("E", "discard", ("5C",)),
+        Action(mr.Seat.SOUTH, ActionKind.CALL, ("4C",), "[4C 4C J]"),
+        Action("W", "joker_swap", ("8B",), "[8B 8B J]", target="N"),
+        Action("N", "charleston", ("1B", "2B"), count=1),
+        Action("E", "vote", flag=True),
+        Action("S", "mahjong", ("GD",)),
+        Action("E", "pass"),
+    ],
+    ids=str,
+)
+def test_actions_round_trip_through_json_data(action: Action) -> None:
+    assert Action.from_dict(action.to_dict()) == action
+
+
+def test_actions_accept_notation_and_refuse_wrong_types() -> None:
+    assert Action("east", "DISCARD", "5C").tiles == (mr.Tile.parse("5C"),)
+    with pytest.raises(TypeError, match="an action's kind"):
+        Action("E", 3)
+    with pytest.raises(mr.NotationError):
+        Action("Q", "pass")
+    with pytest.raises(ValueError, match="unknown action key 'colour'"):
+        Action.from_dict({"seat": "EAST", "kind": "pass", "colour": "red"})
+
+
+def test_replay_records_refuse_other_formats() -> None:
+    with pytest.raises(mr.RecordError, match="a replay is JSON"):
+        Replay.from_json("{broken")
+    with pytest.raises(mr.RecordError, match="'format'"):
+        Replay.from_json('{"format": 99}')
+    with pytest.raises(mr.RecordError, match="not a replay"):
+        Replay.from_json(f'{{"format": {REPLAY_FORMAT}, "ruleset": "flex", "seed": 1, "actions": [{{"kind": 1}}]}}')
+
+
+def test_illegal_action_error_is_bad_input_with_its_reason() -> None:
+    error = IllegalActionError(mr.Reason("not-your-turn", "it is East's turn"))
+    assert isinstance(error, ValueError)
+    assert error.reason.code == "not-your-turn"
+    assert str(error) == "it is East's turn"
