@@ -1,0 +1,1053 @@
+"""Rounds of the three American rulesets, Flex (``flex``), Card-Free (``card-free``) and the card
+(``nmjl``), from a seeded shuffle to settlement.
+
+One immutable class, :class:`AmericanRound`, plays all three. The rulesets differ in the deal
+(Flex: 13 tiles each and a pass of 3 to the left; Card-Free and the card: East 14 and the
+Charleston), in what a player may call (each ruleset's ``check_call``), in who takes a discard
+several players call (``resolve_claims``), in joker swaps (``swap_joker``), in Flex's blanks
+(``check_blank_swap``), and in winning hands and payments (``evaluate``, ``settle``).
+
+Steps that are simultaneous at the table (a pass, a vote, the answers to a discard) collect every
+seat's choice before anything changes: :attr:`AmericanRound.to_act` lists the seats still to
+choose. Steps with nothing to choose happen by themselves: the draw, a courtesy pass of no tiles,
+and letting a discard go for a seat that could neither call it nor win on it.
+
+>>> from mahjong_rules.engine import new_round
+>>> round_ = new_round("nmjl", seed=1)
+>>> round_.phase.value, [len(round_.hand(seat)) for seat in round_.seats]
+('passing', [14, 13, 13, 13])
+>>> round_.step.describe()
+'first Charleston, pass 1: 3 tiles to the right'
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import random
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Literal, Protocol
+
+import attrs
+
+from mahjong_rules._coerce import as_seat, describe
+from mahjong_rules.engine.core import Action, ActionKind, IllegalActionError, RoundResult
+from mahjong_rules.engine.selfplay import InvariantError
+from mahjong_rules.errors import UnreachableError
+from mahjong_rules.hand import Hand
+from mahjong_rules.melds import Meld
+from mahjong_rules.ruleset import Evaluation, Reason, Ruleset, Settlement, WinContext
+from mahjong_rules.rulesets._play import Claim, ClaimKind, IllegalMoveError
+from mahjong_rules.rulesets.nmjl.play import CHARLESTON, CharlestonPass, Direction, check_charleston_pass
+from mahjong_rules.tiles import Seat, Tile
+
+__all__ = ["AmericanRound", "Family", "Phase", "Step", "StepKind", "partner", "receiver"]
+
+PASS_SIZE = 3
+"""Tiles passed in the Flex pass and in each pass of the Charleston; the most in a courtesy pass."""
+
+_NEVER = 99  # tiles away of a hand whose exposures rule out every winning hand
+
+
+class _AmericanRuleset(Ruleset, Protocol):
+    """What a round needs of an American ruleset (Flex, Card-Free, the card) beyond the
+    :class:`~mahjong_rules.Ruleset` protocol."""
+
+    @property
+    def options(self) -> Any: ...
+
+    @property
+    def seats(self) -> tuple[Seat, ...]: ...
+
+    def settle_several(self, wins: Sequence[tuple[Evaluation, Seat]], discarder: Seat) -> Settlement: ...
+
+    def check_call(
+        self, hand: Hand, discard: Tile, meld: Meld | None = None, context: WinContext | None = None
+    ) -> Reason | None: ...
+
+    def resolve_claims(self, claims: Sequence[Claim], discarder: Seat) -> tuple[Claim, ...]: ...
+
+    def swap_joker(self, meld: Meld, give: Tile) -> tuple[Meld, Tile]: ...
+
+
+class Family(enum.Enum):
+    """Which American ruleset a round plays: they share the table, not the deal or the calls."""
+
+    FLEX = "flex"
+    CARD_FREE = "card-free"
+    NMJL = "nmjl"
+
+
+class Phase(enum.Enum):
+    """Where a round is."""
+
+    PASSING = "passing"
+    """Before play: the Flex pass, or the Charleston with its votes and the courtesy pass."""
+    TURN = "turn"
+    """A seat holds 14 tiles: it may swap, declare Mahjong, and must discard."""
+    CLAIMS = "claims"
+    """The seats that could take the last discard say whether they call it."""
+    OVER = "over"
+    """A Mahjong or a wall game ended the round."""
+
+
+class StepKind(enum.Enum):
+    """A step before play."""
+
+    PASS = "pass"
+    SECOND_VOTE = "second Charleston vote"
+    COURTESY_VOTE = "courtesy vote"
+    COURTESY_PASS = "courtesy pass"
+
+
+_DIRECTION_WORDS = {Direction.RIGHT: "to the right", Direction.ACROSS: "across", Direction.LEFT: "to the left"}
+
+
+@attrs.frozen
+class Step:
+    """One step before play.
+
+    Attributes:
+        kind: a pass of tiles, or a vote.
+        direction: where a pass goes (``None`` for votes and the courtesy pass, which goes
+            across).
+        blind: tiles may be passed on blind (the last pass of each Charleston).
+        jokers: jokers may be passed (the Flex pass: its rules do not forbid it).
+        charleston: the guide's pass this step is (checked with the card ruleset's
+            ``check_charleston_pass``), or ``None``.
+    """
+
+    kind: StepKind
+    direction: Direction | None = None
+    blind: bool = False
+    jokers: bool = False
+    charleston: CharlestonPass | None = None
+
+    def describe(self) -> str:
+        """The step in words."""
+        if self.kind is not StepKind.PASS:
+            return str(self.kind.value)
+        where = _DIRECTION_WORDS[self.direction] if self.direction is not None else "across"
+        if self.charleston is None:
+            return f"the pass: {PASS_SIZE} tiles {where}"
+        which = "first" if self.charleston.charleston == 1 else "second"
+        return f"{which} Charleston, pass {self.charleston.number}: {PASS_SIZE} tiles {where}"
+
+
+# -- the plan of the steps before play ---------------------------------------------------------
+
+
+def _family(ruleset: _AmericanRuleset) -> Family:
+    for family in Family:
+        if ruleset.name == family.value:
+            return family
+    raise ValueError(f"AmericanRound plays flex, card-free and nmjl, not {ruleset.name!r}")
+
+
+def _flex_plan() -> tuple[Step, ...]:
+    """Flex: "To start a round, each player passes three tiles from their hand to the player on
+    their left." The rules do not forbid passing jokers (or blanks), so they may be passed."""
+    return (Step(StepKind.PASS, Direction.LEFT, jokers=True),)
+
+
+def _charleston(number: int, players: int) -> list[Step]:
+    """The passes of the first (required) or second (optional) Charleston. Guide: "First, each
+    player will pass 3 unwanted tiles to the person to their right. Second, ... across the table.
+    Third, ... to the person on their left." The second goes left, across, right. "On the last
+    pass of both ... any player can blindly pass 1, 2, or 3 tiles." With three players nobody
+    sits across, so the across passes are left out."""
+    return [
+        Step(StepKind.PASS, step.direction, blind=step.blind_allowed, charleston=step)
+        for step in CHARLESTON
+        if step.charleston == number and not (players == 3 and step.direction is Direction.ACROSS)
+    ]
+
+
+def _american_plan(ruleset: _AmericanRuleset) -> tuple[Step, ...]:
+    """Card-Free and the card: the first Charleston, the vote on the second (none with Card-Free's
+    house rule "Always skip the second round of the Charleston"), and the courtesy pass between
+    players "sitting across from each other" (none with three players)."""
+    players = len(ruleset.seats)
+    steps = _charleston(1, players)
+    if not getattr(ruleset.options, "skip_second_charleston", False):
+        steps.append(Step(StepKind.SECOND_VOTE))
+    if players != 3:
+        steps += [Step(StepKind.COURTESY_VOTE), Step(StepKind.COURTESY_PASS)]
+    return tuple(steps)
+
+
+def receiver(seat: Seat, direction: Direction, seats: Sequence[Seat]) -> Seat:
+    """Who receives what ``seat`` passes in ``direction``: to the right is the next seat in turn
+    order, to the left the previous one (ruling T4); with two players, who sit across from each
+    other, every pass goes to the other player.
+
+    >>> receiver(Seat.EAST, Direction.LEFT, tuple(Seat))
+    <Seat.NORTH: 3>
+    >>> receiver(Seat.EAST, Direction.LEFT, (Seat.EAST, Seat.SOUTH, Seat.WEST))
+    <Seat.WEST: 2>
+    """
+    position, players = seats.index(seat), len(seats)
+    if direction is Direction.RIGHT:
+        return seats[(position + 1) % players]
+    if direction is Direction.LEFT:
+        return seats[(position - 1) % players]
+    return seats[(position + 2) % players]
+
+
+def partner(seat: Seat, seats: Sequence[Seat]) -> Seat | None:
+    """The player sitting across from ``seat`` (the other one of two), or ``None`` with three."""
+    if len(seats) == 3:
+        return None
+    return seats[(seats.index(seat) + len(seats) // 2) % len(seats)]
+
+
+def _multisets(
+    kinds: Sequence[Tile], counts: Mapping[Tile, int], size: int, start: int = 0
+) -> Iterator[tuple[Tile, ...]]:
+    """Every choice of ``size`` tiles among ``counts`` (each once, in tile order)."""
+    if size == 0:
+        yield ()
+        return
+    for position in range(start, len(kinds)):
+        tile = kinds[position]
+        for taken in range(min(counts[tile], size), 0, -1):
+            for rest in _multisets(kinds, counts, size - taken, position + 1):
+                yield (tile,) * taken + rest
+
+
+def _remove(tiles: Sequence[Tile], removed: Sequence[Tile]) -> list[Tile]:
+    left = list(tiles)
+    for tile in removed:
+        left.remove(tile)
+    return left
+
+
+def _action(seat: Seat, kind: ActionKind, tiles: tuple[Tile, ...] = (), count: int = 0) -> Action:
+    """An action made from values already of the right types, without Action's converters: a
+    round lists hundreds of passes, and builds them this way about three times faster."""
+    action: Action = object.__new__(Action)
+    for name, value in (
+        ("seat", seat),
+        ("kind", kind),
+        ("tiles", tiles),
+        ("meld", None),
+        ("target", None),
+        ("count", count),
+        ("flag", False),
+    ):
+        object.__setattr__(action, name, value)
+    return action
+
+
+def _same_ruleset(first: Any, second: Any) -> bool:
+    return bool(first is second or (first.name == second.name and first.options == second.options))
+
+
+def _action_key(action: Action) -> tuple[Any, ...]:
+    """What makes two actions the same move: the tiles passed in any order, a meld by its tiles
+    and what it stands for (who it was called from is known to the round)."""
+    tiles = tuple(sorted(action.tiles)) if action.kind is ActionKind.CHARLESTON else action.tiles
+    meld = None if action.meld is None else (action.meld.tiles, action.meld.represents)
+    return (action.seat, action.kind, tiles, meld, action.target, action.count, action.flag)
+
+
+class _Analyses:
+    """Tiles away per hand, shared by a round and every round that follows it (hands change
+    little from one action to the next), and the card's callable group sizes."""
+
+    def __init__(self, ruleset: _AmericanRuleset, family: Family) -> None:
+        self.ruleset = ruleset
+        self.family = family
+        self._away: dict[Hand, int] = {}
+        self._sizes: dict[Tile, tuple[int, ...]] = {}
+        if family is Family.NMJL:
+            self._sizes = _card_group_sizes(ruleset.options.card)
+
+    def away(self, hand: Hand) -> int:
+        """The hand's tiles away (a necessary condition for a Mahjong: a 13-tile hand is 1 away
+        when one tile completes it), or :data:`_NEVER` when its exposures rule out every hand."""
+        found = self._away.get(hand)
+        if found is None:
+            try:
+                found = self.ruleset.tiles_away(hand)
+            except UnreachableError:
+                found = _NEVER
+            self._away[hand] = found
+        return found
+
+    def call_sizes(self, tile: Tile, naturals: int, jokers: int) -> Iterator[tuple[int, int]]:
+        """The exposures worth asking the ruleset about when ``tile`` is discarded to a hand
+        holding ``naturals`` of it and ``jokers``: (size, jokers used) pairs, the called tile
+        included in the size. Flex: sets of 3 or 4, flowers in any number and never with a joker;
+        Card-Free: blocks of 3 to 5; the card: the sizes of its groups of that tile."""
+        if self.family is Family.FLEX:
+            sizes: Sequence[int] = range(3, naturals + 2) if tile.is_flower else range(3, 5)
+            jokers = 0 if tile.is_flower else jokers
+        elif self.family is Family.CARD_FREE:
+            sizes = range(3, 6)
+        else:
+            sizes = self._sizes.get(tile, ())
+        for size in sizes:
+            for used in range(max(0, size - 1 - naturals), min(jokers, size - 1) + 1):
+                yield size, used
+
+
+@functools.lru_cache(maxsize=16)
+def _card_group_sizes(card: Any) -> dict[Tile, tuple[int, ...]]:
+    """For each tile, the sizes of the groups of it (3 or more like tiles) in the exposed lines
+    of the card: an exposure must be a whole group of an exposed line (ruling N4)."""
+    found: dict[Tile, set[int]] = {}
+    for line in card.lines:
+        if line.concealed:
+            continue
+        for variant in line.variants:
+            for group in variant:
+                if len(group.tiles) >= 3 and len(set(group.tiles)) == 1:
+                    found.setdefault(Tile.from_index(group.tiles[0]), set()).add(len(group.tiles))
+    return {tile: tuple(sorted(sizes)) for tile, sizes in found.items()}
+
+
+@attrs.frozen
+class AmericanRound:
+    """A round of Flex, Card-Free or the card, as an immutable state (the
+    :class:`~mahjong_rules.engine.Round` protocol). Make one with :meth:`deal` (or
+    :func:`~mahjong_rules.engine.new_round`); :meth:`apply` returns the next state.
+
+    Attributes:
+        ruleset: the ruleset played.
+        seed: the seed of the shuffle.
+        seats: the seats at the table, in turn order.
+        hands: each seat's hand (concealed tiles and exposed sets), in the order of ``seats``.
+        wall: the tiles still to draw (drawn from the end; the shuffle makes any draw random).
+        set_aside: tiles set aside unused (Flex with two or three players).
+        discards: the discards on the table, with who discarded them, oldest first.
+        phase: where the round is.
+        steps: the steps before play still to come, the current one first.
+        chosen: the choices made so far in the current simultaneous step (passes, votes, answers
+            to a discard).
+        courtesy: after the courtesy vote, how many tiles each seat trades with the seat across.
+        turn: whose turn it is (during claims: who discarded).
+        began: how the turn began: ``"deal"`` (East holding 14 at the start), ``"draw"`` or
+            ``"call"``.
+        taken: the tile drawn or called to begin the turn.
+        called_from: the discarder of the called tile that began the turn.
+        swaps: the joker swaps of this turn, as (target seat, set index, tile given, tile taken).
+        claim_options: during claims, each seat that may call the discard or win on it, with
+            its actions, in turn order from the discarder.
+        discarded: the seats that have discarded at least once (a Mahjong before is on the first
+            turn).
+        actions: every action applied since the deal.
+        result: how the round ended, once over.
+        winners: every winner (Flex: several may win on one discard).
+        declared: the round ended with a Mahjong declared on the winner's turn (its hand then
+            holds 14 tiles; a winner on a discard holds 13, the discard staying on the table).
+    """
+
+    ruleset: _AmericanRuleset = attrs.field(eq=attrs.cmp_using(eq=_same_ruleset), hash=False)
+    seed: int
+    seats: tuple[Seat, ...]
+    hands: tuple[Hand, ...]
+    wall: tuple[Tile, ...]
+    set_aside: tuple[Tile, ...] = ()
+    discards: tuple[tuple[Seat, Tile], ...] = ()
+    phase: Phase = Phase.PASSING
+    steps: tuple[Step, ...] = ()
+    chosen: tuple[Action, ...] = ()
+    courtesy: tuple[int, ...] = ()
+    turn: Seat = Seat.EAST
+    began: Literal["deal", "draw", "call"] = "deal"
+    taken: Tile | None = None
+    called_from: Seat | None = None
+    swaps: tuple[tuple[Seat, int, Tile, Tile], ...] = ()
+    claim_options: tuple[tuple[Seat, tuple[Action, ...]], ...] = ()
+    discarded: frozenset[Seat] = frozenset()
+    actions: tuple[Action, ...] = ()
+    result: RoundResult | None = None
+    winners: tuple[Seat, ...] = ()
+    declared: bool = False
+    _analyses: _Analyses | None = attrs.field(default=None, eq=False, hash=False, repr=False)
+    _memo: dict[Seat, tuple[Action, ...]] = attrs.field(factory=dict, init=False, eq=False, hash=False, repr=False)
+
+    # -- the deal ----------------------------------------------------------------------------------
+
+    @classmethod
+    def deal(cls, ruleset: Any, seed: int = 0) -> AmericanRound:
+        """A new round of ``ruleset``: its tiles shuffled with ``random.Random(seed)``, tiles set
+        aside with fewer players (Flex: "set aside roughly half of the tiles" for two, "remove 30
+        tiles" for three), and dealt: Flex "Each player randomly selects 13 tiles" (East 14 with
+        the option ``east_starts_with_14``); Card-Free and the card: "East will have 14 tiles,
+        and the other players have 13 tiles."
+
+        Raises:
+            ValueError: the ruleset is not one of the American rulesets.
+        """
+        family = _family(ruleset)
+        tileset = ruleset.tileset
+        tiles = [tile for tile in tileset.tiles for _ in range(tileset.count(tile))]
+        random.Random(seed).shuffle(tiles)
+        in_play = ruleset.tiles_in_play if family is Family.FLEX else len(tiles)
+        wall, set_aside = tiles[:in_play], tiles[in_play:]
+        seats = tuple(ruleset.seats)
+        hands = []
+        for seat in seats:
+            size = ruleset.dealt_tiles(seat) if family is Family.FLEX else (14 if seat is Seat.EAST else 13)
+            hands.append(Hand(wall[:size]))
+            del wall[:size]
+        plan = _flex_plan() if family is Family.FLEX else _american_plan(ruleset)
+        return cls(
+            ruleset,
+            seed,
+            seats,
+            tuple(hands),
+            tuple(wall),
+            tuple(set_aside),
+            steps=plan,
+            analyses=_Analyses(ruleset, family),
+        )
+
+    # -- the protocol ------------------------------------------------------------------------------
+
+    @property
+    def family(self) -> Family:
+        """Which American ruleset the round plays."""
+        return self._tools.family
+
+    @property
+    def _tools(self) -> _Analyses:
+        assert self._analyses is not None, "make rounds with AmericanRound.deal"
+        return self._analyses
+
+    @property
+    def is_over(self) -> bool:
+        """The round has ended: a Mahjong or a wall game."""
+        return self.phase is Phase.OVER
+
+    @property
+    def step(self) -> Step | None:
+        """The current step before play, or ``None`` once play has begun."""
+        return self.steps[0] if self.phase is Phase.PASSING else None
+
+    @property
+    def last_discard(self) -> Tile | None:
+        """The discard the seats may call now, during claims."""
+        return self.discards[-1][1] if self.phase is Phase.CLAIMS else None
+
+    @property
+    def next_east(self) -> Seat:
+        """Who is East next round. Flex: "The player sitting to the right of the East player
+        becomes the new East for the next round" (the right: the next seat, ruling T4)."""
+        return self.seats[1 % len(self.seats)]
+
+    def hand(self, seat: Seat | str) -> Hand:
+        """``seat``'s hand: its concealed tiles and exposed sets.
+
+        Raises:
+            ValueError: ``seat`` is not at the table.
+        """
+        chosen = as_seat(seat, "seat")
+        if chosen.value >= len(self.hands):
+            raise ValueError(f"{chosen.name.title()} is not at the table: the seats are {self._seat_names()}")
+        return self.hands[chosen.value]
+
+    @property
+    def to_act(self) -> tuple[Seat, ...]:
+        """The seats with an action to choose now: the seat whose turn it is; in a simultaneous
+        step, every seat that has not chosen yet (in seat order for passes and votes, in turn order
+        from the discarder for the answers to a discard)."""
+        if self.phase is Phase.TURN:
+            return (self.turn,)
+        done = {action.seat for action in self.chosen}
+        if self.phase is Phase.CLAIMS:
+            return tuple(seat for seat, _ in self.claim_options if seat not in done)
+        if self.phase is Phase.PASSING:
+            return tuple(seat for seat in self._active(self.steps[0]) if seat not in done)
+        return ()
+
+    def legal_actions(self, seat: Seat | str | None = None) -> list[Action]:
+        """Every action ``seat`` may take now, each once (every seat's, without a seat); none for
+        a seat that has nothing to choose now."""
+        if seat is None:
+            return [action for each in self.to_act for action in self._legal(each)]
+        chosen = as_seat(seat, "seat")
+        if chosen not in self.to_act:
+            return []
+        return list(self._legal(chosen))
+
+    def apply(self, action: Action) -> AmericanRound:
+        """The round after ``action``; this round is unchanged.
+
+        Raises:
+            TypeError: ``action`` is not an :class:`~mahjong_rules.engine.Action`.
+            IllegalActionError: the action is not legal now; its ``reason`` says why.
+        """
+        if not isinstance(action, Action):
+            raise TypeError(f"an action is an Action, not {describe(action)}")
+        if self.is_over:
+            raise IllegalActionError(Reason("round-over", "the round is over: no more actions"))
+        if action.seat not in self.to_act:
+            waiting = ", ".join(seat.name.title() for seat in self.to_act)
+            raise IllegalActionError(
+                Reason("not-to-act", f"{action.seat.name.title()} has nothing to choose now; waiting for {waiting}")
+            )
+        legal = self._checked(action)
+        played = self._play(legal)
+        return played._replace(actions=(*self.actions, legal))
+
+    def observation(self, seat: Seat | str) -> dict[str, Any]:
+        """What ``seat`` can see: its own hand, every exposure and discard, how many concealed
+        tiles each seat holds, the tiles left in the wall, the step or turn, and its own choice in
+        the current simultaneous step.
+
+        Keys: ``seat``, ``phase``, ``step`` (its description, before play), ``turn``, ``to_act``,
+        ``hand`` (a :class:`~mahjong_rules.Hand`), ``exposed`` (seat to its exposed sets),
+        ``concealed_counts`` (seat to its number of concealed tiles), ``discards`` ((seat, tile)
+        pairs), ``last_discard``, ``tiles_left``, ``chosen`` (its action in this step, or
+        ``None``), ``result``.
+        """
+        own = as_seat(seat, "seat")
+        hand = self.hand(own)
+        mine = [action for action in self.chosen if action.seat is own]
+        step = self.step
+        return {
+            "seat": own,
+            "phase": self.phase.value,
+            "step": None if step is None else step.describe(),
+            "turn": self.turn,
+            "to_act": self.to_act,
+            "hand": hand,
+            "exposed": {other: self.hand(other).exposed for other in self.seats},
+            "concealed_counts": {other: len(self.hand(other).concealed) for other in self.seats},
+            "discards": self.discards,
+            "last_discard": self.last_discard,
+            "tiles_left": len(self.wall),
+            "chosen": mine[0] if mine else None,
+            "result": self.result,
+        }
+
+    # -- invariants --------------------------------------------------------------------------------
+
+    def all_tiles(self) -> list[Tile]:
+        """Every tile of the game, wherever it is: the wall, the tiles set aside, the hands
+        (exposed sets included) and the discards. Tiles chosen for a pass stay in their hand
+        until every seat has chosen."""
+        found = [*self.wall, *self.set_aside, *(tile for _, tile in self.discards)]
+        for hand in self.hands:
+            found += hand.tiles
+        return found
+
+    def expected_size(self, seat: Seat) -> int:
+        """How many tiles ``seat`` holds now (exposed sets included): 13, or 14 for the seat
+        whose turn it is (and for East before play when dealt 14, and a winner by a Mahjong
+        declared on its turn)."""
+        if self.phase is Phase.PASSING:
+            if self.family is Family.FLEX:
+                flex: Any = self.ruleset
+                return int(flex.dealt_tiles(seat))
+            return 14 if seat is Seat.EAST else 13
+        holding = self.phase is Phase.TURN or (self.phase is Phase.OVER and self.declared)
+        return 14 if holding and seat is self.turn else 13
+
+    def check(self) -> None:
+        """Raise :class:`~mahjong_rules.engine.InvariantError` when a hand has the wrong size for
+        the moment."""
+        for seat in self.seats:
+            size, expected = len(self.hand(seat)), self.expected_size(seat)
+            if size != expected:
+                moment = self.phase.value
+                raise InvariantError(
+                    f"{seat.name.title()} holds {size} tiles ({moment}), not {expected}: {self.hand(seat)}"
+                )
+
+    # -- legal actions -----------------------------------------------------------------------------
+
+    def _legal(self, seat: Seat) -> tuple[Action, ...]:
+        found = self._memo.get(seat)
+        if found is None:
+            if self.phase is Phase.PASSING:
+                found = self._step_actions(seat, self.steps[0])
+            elif self.phase is Phase.TURN:
+                found = self._turn_actions(seat)
+            else:
+                found = dict(self.claim_options).get(seat, ())
+            self._memo[seat] = found
+        return found
+
+    def _active(self, step: Step) -> tuple[Seat, ...]:
+        """The seats that choose in ``step``: everyone, but in the courtesy pass only those trading
+        tiles (a trade of no tiles happens by itself)."""
+        if step.kind is StepKind.COURTESY_PASS:
+            return tuple(seat for seat in self.seats if self.courtesy[seat.value])
+        return self.seats
+
+    def _pass_rules(self, seat: Seat, step: Step) -> tuple[int, bool, bool]:
+        """How many tiles ``seat`` passes in ``step``, whether some may be blind, whether jokers may
+        go."""
+        if step.kind is StepKind.COURTESY_PASS:
+            return self.courtesy[seat.value], False, False
+        return PASS_SIZE, step.blind, step.jokers
+
+    def _step_actions(self, seat: Seat, step: Step) -> tuple[Action, ...]:
+        """A vote (yes or no to the second Charleston; 0 to 3 tiles for the courtesy pass), or
+        every choice of tiles to pass, each once: those passed blind counted in ``count``."""
+        if step.kind is StepKind.SECOND_VOTE:
+            return (Action(seat, ActionKind.VOTE, flag=True), Action(seat, ActionKind.VOTE, flag=False))
+        if step.kind is StepKind.COURTESY_VOTE:
+            return tuple(Action(seat, ActionKind.VOTE, count=count) for count in range(PASS_SIZE + 1))
+        size, blind, jokers = self._pass_rules(seat, step)
+        counts = Counter(tile for tile in self.hand(seat).concealed if jokers or not tile.is_joker)
+        kinds = sorted(counts)
+        found = []
+        for unseen in range(size + 1) if blind else (0,):
+            found += [
+                _action(seat, ActionKind.CHARLESTON, tiles, unseen)
+                for tiles in _multisets(kinds, counts, size - unseen)
+            ]
+        return tuple(found)
+
+    def _turn_actions(self, seat: Seat) -> tuple[Action, ...]:
+        """Flex's turn: "Step 2 (Optional) - Swap Tiles ... Step 3 (Optional) - Declare Mahjong
+        ... Step 4 (Mandatory) - Discard One Tile"; the guide's turn is the same without blanks.
+        Any tile may be discarded, jokers and blanks included."""
+        hand = self.hand(seat)
+        found: list[Action] = []
+        if self._turn_evaluation() is not None:
+            found.append(Action(seat, ActionKind.MAHJONG))
+        found += self._joker_swaps(seat, hand)
+        found += self._blank_swaps(seat, hand)
+        found += [_action(seat, ActionKind.DISCARD, (tile,)) for tile in sorted(set(hand.concealed))]
+        return tuple(found)
+
+    def _joker_swaps(self, seat: Seat, hand: Hand) -> list[Action]:
+        """Flex: "1. Swap a matching tile from your hand with a joker in any player's exposed set.
+        2. Swap a joker from your hand with any tile in any player's exposed set except for flower
+        tiles." The guide has the first way only ("you may swap your tile for the joker when it is
+        your turn"), with anyone's exposures, one's own included. The ruleset's ``swap_joker``
+        decides. A swap may not undo a swap made this turn with the same set (giving back the tile
+        taken, or taking back the tile given), which would only repeat a position."""
+        concealed = set(hand.concealed)
+        found: dict[tuple[Any, ...], Action] = {}
+        for target in self.seats:
+            for index, meld in enumerate(self.hand(target).melds):
+                if not meld.exposed:
+                    continue
+                gives = []
+                if meld.joker_count and meld.represents in concealed:
+                    gives.append(meld.represents)
+                if self.family is Family.FLEX and Tile.JOKER in concealed and meld.naturals:
+                    gives.append(Tile.JOKER)
+                for give in gives:
+                    assert give is not None
+                    try:
+                        _, taken = self.ruleset.swap_joker(meld, give)
+                    except IllegalMoveError:
+                        continue
+                    if self._undoes(target, index, give, taken):
+                        continue
+                    action = Action(seat, ActionKind.JOKER_SWAP, (give,), meld, target)
+                    found.setdefault(_action_key(action), action)
+        return list(found.values())
+
+    def _undoes(self, target: Seat, index: int, give: Tile, taken: Tile) -> bool:
+        return any(
+            (target, index) == (done_target, done_index) and (give is done_taken or taken is done_given)
+            for done_target, done_index, done_given, done_taken in self.swaps
+        )
+
+    def _blank_swaps(self, seat: Seat, hand: Hand) -> list[Action]:
+        """Flex: "A Blank Swap allows you to exchange a blank tile from your hand with any
+        discarded tile that is face up on the table except a joker or another blank." Written as a
+        JOKER_SWAP action whose tiles are the blank and the discard taken (``tiles[0]`` a blank),
+        with no set and no target."""
+        if self.family is not Family.FLEX or Tile.BLANK not in hand.concealed:
+            return []
+        flex: Any = self.ruleset
+        check = flex.check_blank_swap
+        return [
+            Action(seat, ActionKind.JOKER_SWAP, (Tile.BLANK, tile))
+            for tile in sorted({tile for _, tile in self.discards})
+            if check(hand, tile) is None
+        ]
+
+    def _claim_actions(self, seat: Seat, discard: Tile) -> tuple[Action, ...]:
+        """What ``seat`` may do with ``discard``: call it to expose a set (every exposure the
+        ruleset's ``check_call`` allows, with the hand's jokers), declare Mahjong on it, or let it
+        go. Flex: "You can call any tile except a blank or a joker"; guide: "You can never call a
+        discarded joker." The final discard "can be called for Mahjong" only."""
+        if discard.is_joker or discard.is_blank:
+            return ()
+        hand = self.hand(seat)
+        found = []
+        if (
+            self._tools.away(hand) == 1
+            and self.ruleset.check_call(hand, discard, None, self._claim_context(seat)) is None
+        ):
+            found.append(Action(seat, ActionKind.MAHJONG, (discard,)))
+        if self.wall:
+            naturals, jokers = hand.concealed_counts[discard.index], hand.concealed_counts[Tile.JOKER.index]
+            for size, used in self._tools.call_sizes(discard, naturals, jokers):
+                meld = Meld((discard,) * (size - used) + (Tile.JOKER,) * used, exposed=True, called_from=self.turn)
+                if self.ruleset.check_call(hand, discard, meld) is None:
+                    found.append(Action(seat, ActionKind.CALL, (discard,), meld))
+        return (*found, Action(seat, ActionKind.PASS)) if found else ()
+
+    # -- the contexts of a win ---------------------------------------------------------------------
+
+    def _claim_context(self, seat: Seat) -> WinContext:
+        """A win on the last discard: by ``seat``, on its first turn if it has not discarded yet;
+        Flex's Sunset "final possible discarded tile" when the wall is empty."""
+        return WinContext(
+            self_drawn=False,
+            winning_tile=self.discards[-1][1],
+            first_turn=seat not in self.discarded,
+            last_tile=not self.wall,
+            seat_wind=seat,
+            tiles_left=len(self.wall),
+        )
+
+    def _turn_context(self) -> WinContext:
+        """A win declared on one's turn: self-drawn after a draw (or East's 14 dealt tiles), on a
+        discard after a call; the last tile when the wall is empty after the draw."""
+        return WinContext(
+            self_drawn=self.began != "call",
+            winning_tile=self.taken,
+            first_turn=self.turn not in self.discarded,
+            last_tile=self.began == "draw" and not self.wall,
+            seat_wind=self.turn,
+            tiles_left=len(self.wall),
+        )
+
+    def _turn_evaluation(self) -> Evaluation | None:
+        """The evaluation of the hand of the seat whose turn it is, when it is a Mahjong. Any
+        winning hand less one concealed tile is 1 tile away, so the (remembered) tiles away of the
+        hand less the tile taken rules most hands out before evaluating."""
+        hand = self.hand(self.turn)
+        if not hand.concealed:
+            return None
+        without = self.taken if self.taken in hand.concealed else hand.concealed[-1]
+        assert without is not None
+        if self._tools.away(hand.discard(without)) != 1:
+            return None
+        evaluation = self.ruleset.evaluate(hand, self._turn_context())
+        return evaluation if evaluation.is_winning else None
+
+    # -- checking an action ------------------------------------------------------------------------
+
+    def _checked(self, action: Action) -> Action:
+        """The legal action ``action`` stands for (passed tiles sorted, the set as the round
+        holds it).
+
+        Raises:
+            IllegalActionError: it is not legal now.
+        """
+        if self.phase is Phase.PASSING and action.kind is ActionKind.CHARLESTON:
+            step = self.steps[0]
+            if step.kind in (StepKind.PASS, StepKind.COURTESY_PASS):
+                reason = self._pass_problem(action, step)
+                if reason is not None:
+                    raise IllegalActionError(reason)
+                return Action(action.seat, ActionKind.CHARLESTON, tuple(sorted(action.tiles)), count=action.count)
+        if self.phase is Phase.CLAIMS and action.kind is ActionKind.MAHJONG and not action.tiles:
+            action = attrs.evolve(action, tiles=(self.discards[-1][1],))  # the discard goes without saying
+        key = _action_key(action)
+        for legal in self._legal(action.seat):
+            if _action_key(legal) == key:
+                return legal
+        raise IllegalActionError(self._why_illegal(action))
+
+    def _pass_problem(self, action: Action, step: Step) -> Reason | None:
+        """Why a pass breaks the rules, or ``None``. The guide's passes are checked by the card
+        ruleset's ``check_charleston_pass`` ("Jokers may not be passed during the Charleston";
+        blind only on the last pass of each Charleston)."""
+        hand = self.hand(action.seat)
+        if step.charleston is not None:
+            try:
+                check_charleston_pass(hand, action.tiles, step.charleston, action.count)
+            except IllegalMoveError as error:
+                return error.reason
+            return None
+        size, blind, jokers = self._pass_rules(action.seat, step)
+        if action.count and not blind:
+            return Reason("blind-pass", f"no tiles are passed blind in {step.describe()}")
+        if len(action.tiles) != size:
+            return Reason("pass-size", f"{action.seat.name.title()} passes {size} tiles, not {len(action.tiles)}")
+        if not jokers and any(tile.is_joker for tile in action.tiles):
+            return Reason("joker-passed", "jokers may not be passed")
+        left = list(hand.concealed)
+        for tile in action.tiles:
+            if tile not in left:
+                return Reason("not-in-hand", f"the hand does not hold the {tile} it passes")
+            left.remove(tile)
+        return None
+
+    def _why_illegal(self, action: Action) -> Reason:
+        seat = action.seat.name.title()
+        hand = self.hand(action.seat)
+        if self.phase is Phase.TURN and action.kind is ActionKind.MAHJONG:
+            evaluation = self.ruleset.evaluate(hand, self._turn_context())
+            why = "; ".join(reason.message for reason in evaluation.reasons)
+            return Reason("not-mahjong", f"{seat}'s hand is not a Mahjong: {why}")
+        if self.phase is Phase.CLAIMS and action.kind in (ActionKind.CALL, ActionKind.MAHJONG):
+            discard = self.discards[-1][1]
+            if action.tiles and action.tiles != (discard,):
+                return Reason("not-the-discard", f"only the last discard, {discard}, may be called")
+            if action.kind is ActionKind.CALL and action.meld is None:
+                return Reason("no-meld", "a call names the set it exposes (the called tile included)")
+            context = self._claim_context(action.seat) if action.meld is None else None
+            refused = self.ruleset.check_call(hand, discard, action.meld, context)
+            if refused is not None:
+                return refused
+            if not self.wall:
+                return Reason("final-discard", "the final discard can be called for Mahjong only")
+        kinds = sorted({legal.kind.value for legal in self._legal(action.seat)})
+        if action.kind.value not in kinds:
+            return Reason("wrong-action", f"{seat} may now {' or '.join(kinds)}, not {action.kind.value}")
+        if action.kind is ActionKind.DISCARD and action.tiles and action.tiles[0] not in hand.concealed:
+            return Reason("not-in-hand", f"{seat}'s concealed tiles hold no {action.tiles[0]} to discard")
+        return Reason("not-legal", f"{action} is not one of {seat}'s legal actions now")
+
+    # -- playing an action -------------------------------------------------------------------------
+
+    def _play(self, action: Action) -> AmericanRound:
+        if self.phase is Phase.PASSING:
+            return self._replace(chosen=(*self.chosen, action))._after_choice()
+        if self.phase is Phase.CLAIMS:
+            answered = self._replace(chosen=(*self.chosen, action))
+            return answered if answered.to_act else answered._resolve_claims()
+        if action.kind is ActionKind.MAHJONG:
+            return self._self_win()
+        if action.kind is ActionKind.JOKER_SWAP:
+            return self._blank_swap(action) if action.tiles[0].is_blank else self._joker_swap(action)
+        return self._discard(action.seat, action.tiles[0])
+
+    def _replace(self, **changes: Any) -> AmericanRound:
+        """This round with ``changes`` (like ``attrs.evolve``, faster: a round is replaced a few
+        times per action), and nothing remembered of its legal actions."""
+        replaced: AmericanRound = object.__new__(AmericanRound)
+        for name in _FIELDS:
+            object.__setattr__(replaced, name, changes[name] if name in changes else getattr(self, name))
+        object.__setattr__(replaced, "_memo", {})
+        return replaced
+
+    def _with_hands(self, changes: Mapping[Seat, Hand], **fields: Any) -> AmericanRound:
+        hands = tuple(changes.get(seat, hand) for seat, hand in zip(self.seats, self.hands, strict=True))
+        return self._replace(hands=hands, **fields)
+
+    # -- before play -------------------------------------------------------------------------------
+
+    def _after_choice(self) -> AmericanRound:
+        """Once every seat has chosen in the current step, the step happens; then the next."""
+        if self.to_act:
+            return self
+        step = self.steps[0]
+        if step.kind is StepKind.SECOND_VOTE:
+            return self._second_vote()
+        if step.kind is StepKind.COURTESY_VOTE:
+            return self._courtesy_vote()
+        return self._exchange(step)._next_step()
+
+    def _next_step(self, inserted: tuple[Step, ...] = ()) -> AmericanRound:
+        """The next step with someone to choose (the current one done), or play."""
+        following = self._replace(steps=inserted + self.steps[1:], chosen=())
+        while following.steps and not following._active(following.steps[0]):
+            following = following._replace(steps=following.steps[1:])
+        return following if following.steps else following._start_play()
+
+    def _second_vote(self) -> AmericanRound:
+        """Guide: "Second Charleston - OPTIONAL": it takes place only when every player wants it
+        (ruling L11)."""
+        agreed = all(action.flag for action in self.chosen)
+        return self._next_step(tuple(_charleston(2, len(self.seats))) if agreed else ())
+
+    def _courtesy_vote(self) -> AmericanRound:
+        """Guide: "players sitting across from each other may choose to do one final pass of up to three
+        tiles ... If one of the players only wants to trade one tile and the other wants to trade
+        3 tiles, the players will go with the lower number"."""
+        offers = {action.seat: action.count for action in self.chosen}
+        sizes = [0] * 4
+        for seat in self.seats:
+            across = partner(seat, self.seats)
+            if across is not None:
+                sizes[seat.value] = min(offers[seat], offers[across])
+        return self._replace(courtesy=tuple(sizes))._next_step()
+
+    def _exchange(self, step: Step) -> AmericanRound:
+        """Every seat's chosen tiles go to their receiver at once ("The tiles are kept face down
+        until all players have finished passing"). A blind pass ("take either 1, 2, or 3 of the
+        tiles being passed to them and pass them along ... without looking") passes on the first
+        tiles received in this pass, after the passer's own: so tiles can travel on through
+        several blind passers; when every seat passes all three blind, nothing moves."""
+        passes = {action.seat: action for action in self.chosen}
+        if step.kind is StepKind.COURTESY_PASS or step.direction is None:
+            giver = {seat: partner(seat, self.seats) for seat in passes}
+        else:
+            direction = step.direction
+            giver = {receiver(seat, direction, self.seats): seat for seat in passes}
+        if not any(action.tiles for action in passes.values()):
+            return self
+
+        def outgoing(seat: Seat, position: int) -> Tile:
+            own = passes[seat].tiles
+            if position < len(own):
+                return own[position]
+            source = giver[seat]
+            assert source is not None
+            return outgoing(source, position - len(own))
+
+        changes = {}
+        for seat, action in passes.items():
+            source = giver[seat]
+            assert source is not None
+            size = len(passes[source].tiles) + passes[source].count
+            received = [outgoing(source, position) for position in range(size)]
+            kept = received[action.count :]
+            changes[seat] = Hand([*_remove(self.hand(seat).concealed, action.tiles), *kept])
+        return self._with_hands(changes)
+
+    def _start_play(self) -> AmericanRound:
+        """Play begins with East: "play will begin with East discarding one tile" when dealt 14;
+        Flex: "First, the East player draws one random face-down tile"."""
+        playing = self._replace(phase=Phase.TURN, steps=(), chosen=(), turn=self.seats[0], began="deal")
+        if len(self.hand(self.seats[0])) == 14:
+            return playing
+        return playing._draw(self.seats[0])
+
+    # -- play ----------------------------------------------------------------------------------------
+
+    def _draw(self, seat: Seat) -> AmericanRound:
+        """``seat`` draws the next tile of the wall and begins its turn; with the wall empty the
+        round is a wall game ("If the round ends without a player making a winning Mahjong hand,
+        no points are scored")."""
+        if not self.wall:
+            return self._over(RoundResult(None, None, None, dict.fromkeys(self.seats, 0)))
+        tile = self.wall[-1]
+        hand = self.hand(seat).draw(tile)
+        return self._with_hands(
+            {seat: hand},
+            wall=self.wall[:-1],
+            phase=Phase.TURN,
+            turn=seat,
+            began="draw",
+            taken=tile,
+            called_from=None,
+            swaps=(),
+            claim_options=(),
+            chosen=(),
+        )
+
+    def _discard(self, seat: Seat, tile: Tile) -> AmericanRound:
+        """The discard goes face up on the table; every seat that may call it or win on it answers
+        before anything else happens."""
+        hand = self.hand(seat).discard(tile)
+        discarded = self._with_hands(
+            {seat: hand},
+            discards=(*self.discards, (seat, tile)),
+            discarded=self.discarded | {seat},
+            phase=Phase.CLAIMS,
+            chosen=(),
+            swaps=(),
+        )
+        order = self.seats[self.seats.index(seat) + 1 :] + self.seats[: self.seats.index(seat)]
+        options = []
+        for other in order:
+            actions = discarded._claim_actions(other, tile)
+            if actions:
+                options.append((other, actions))
+        claims = discarded._replace(claim_options=tuple(options))
+        return claims if options else claims._resolve_claims()
+
+    def _resolve_claims(self) -> AmericanRound:
+        """Who takes the discard, by the ruleset's ``resolve_claims`` (Flex: "1. A player calling
+        Mahjong 2. The player calling for the set with the most number of tiles. 3. The player in
+        turn order closest to the discarding player"; guide: the closest, or a player calling for
+        mahjong). Nobody: the next player draws."""
+        claims, calls = [], {}
+        for action in self.chosen:
+            if action.kind is ActionKind.MAHJONG:
+                claims.append(Claim(action.seat, ClaimKind.MAHJONG))
+            elif action.kind is ActionKind.CALL and action.meld is not None:
+                claims.append(Claim(action.seat, ClaimKind.EXPOSURE, action.meld.size))
+                calls[action.seat] = action.meld
+        taking = self.ruleset.resolve_claims(claims, self.turn)
+        if not taking:
+            return self._draw(self.seats[(self.seats.index(self.turn) + 1) % len(self.seats)])
+        if taking[0].kind is ClaimKind.MAHJONG:
+            return self._discard_win(tuple(claim.seat for claim in taking))
+        return self._expose(taking[0].seat, calls[taking[0].seat])
+
+    def _expose(self, seat: Seat, meld: Meld) -> AmericanRound:
+        """Flex: "Place the called tile and the additional matching tiles from your hand face up"; the
+        caller's turn goes on with no draw (swaps, Mahjong, a discard)."""
+        tile = self.discards[-1][1]
+        hand = self.hand(seat).with_meld(meld, called=tile)
+        return self._with_hands(
+            {seat: hand},
+            discards=self.discards[:-1],
+            phase=Phase.TURN,
+            called_from=self.turn,
+            turn=seat,
+            began="call",
+            taken=tile,
+            swaps=(),
+            claim_options=(),
+            chosen=(),
+        )
+
+    def _joker_swap(self, action: Action) -> AmericanRound:
+        seat, give, target = action.seat, action.tiles[0], action.target
+        assert target is not None
+        assert action.meld is not None
+        melds = list(self.hand(target).melds)
+        index = melds.index(action.meld)
+        swapped, taken = self.ruleset.swap_joker(melds[index], give)
+        melds[index] = swapped
+        changes = {target: Hand(self.hand(target).concealed, melds)}
+        own = changes.get(seat, self.hand(seat))
+        changes[seat] = Hand([*_remove(own.concealed, (give,)), taken], own.melds)
+        return self._with_hands(changes, swaps=(*self.swaps, (target, index, give, taken)))
+
+    def _blank_swap(self, action: Action) -> AmericanRound:
+        """Flex: "Place a blank tile from your hand face up on the table next to a previously discarded
+        tile you want to pick up ... Pick up the tile and put it in your hand.\""""
+        seat, wanted = action.seat, action.tiles[1]
+        hand = self.hand(seat)
+        position = max(index for index, (_, tile) in enumerate(self.discards) if tile is wanted)
+        discards = (*self.discards[:position], *self.discards[position + 1 :], (seat, Tile.BLANK))
+        swapped = Hand([*_remove(hand.concealed, (Tile.BLANK,)), wanted], hand.melds)
+        return self._with_hands({seat: swapped}, discards=discards)
+
+    # -- the end -------------------------------------------------------------------------------------
+
+    def _self_win(self) -> AmericanRound:
+        """Mahjong declared on one's turn, settled by the ruleset: self-drawn, or after a call the
+        caller's discard win (the discarder of the called tile pays as the discarder)."""
+        evaluation = self._turn_evaluation()
+        assert evaluation is not None
+        discarder = self.called_from if self.began == "call" else None
+        settlement = self.ruleset.settle(evaluation, discarder=discarder)
+        result = RoundResult(self.turn, evaluation, settlement, dict(settlement.payments))
+        return self._over(result)._replace(winners=(self.turn,), declared=True)
+
+    def _discard_win(self, seats: tuple[Seat, ...]) -> AmericanRound:
+        """Mahjong on the discard: one winner, settled with the discarder paying as such; Flex's
+        "More Than One Mahjong": every winner, settled together (ruling F12). The discard stays on
+        the table; each winner's hand is its 13 tiles and the discard (ruling T2)."""
+        discard = self.discards[-1][1]
+        wins = [
+            (self.ruleset.evaluate(self.hand(seat).draw(discard), self._claim_context(seat)), seat) for seat in seats
+        ]
+        if len(wins) == 1:
+            settlement = self.ruleset.settle(wins[0][0], discarder=self.turn)
+        else:
+            settlement = self.ruleset.settle_several(wins, self.turn)
+        result = RoundResult(seats[0], wins[0][0], settlement, dict(settlement.payments))
+        return self._over(result)._replace(winners=seats)
+
+    def _over(self, result: RoundResult) -> AmericanRound:
+        return self._replace(phase=Phase.OVER, result=result, chosen=(), claim_options=(), steps=())
+
+    def _seat_names(self) -> str:
+        return ", ".join(seat.name.title() for seat in self.seats)
+
+
+_FIELDS = tuple(field.name for field in attrs.fields(AmericanRound) if field.name != "_memo")
