@@ -1040,7 +1040,8 @@ class AmericanRound:
             settlement = self.ruleset.settle(wins[0][0], discarder=self.turn)
         else:
             settlement = self.ruleset.settle_several(wins, self.turn)
-        result = RoundResult(seats[0], wins[0][0], settlement, dict(settlement.payments))
+        evaluations = tuple(evaluation for evaluation, _ in wins) if len(wins) > 1 else ()
+        result = RoundResult(seats[0], wins[0][0], settlement, dict(settlement.payments), evaluations)
         return self._over(result)._replace(winners=seats)
 
     def _over(self, result: RoundResult) -> AmericanRound:

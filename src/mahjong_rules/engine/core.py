@@ -43,7 +43,8 @@ class ActionKind(enum.Enum):
     """Declare a kong on one's own turn: concealed (``meld``), or add ``tiles[0]`` to an exposed
     pung (``meld`` is the pung)."""
     JOKER_SWAP = "joker_swap"
-    """Give ``tiles[0]`` for a joker in the exposed ``meld`` of seat ``target``."""
+    """Give ``tiles[0]`` for a joker in the exposed ``meld`` of seat ``target``; or, in Flex, a
+    blank swap: ``tiles`` are a blank and the discard taken for it (no meld, no target)."""
     CHARLESTON = "charleston"
     """Pass ``tiles`` in the Charleston (``blind`` more passed on unseen)."""
     VOTE = "vote"
@@ -182,12 +183,15 @@ class RoundResult:
         settlement: the payments of the win (``None`` for a wall game).
         payments: each seat's net amount over the whole round (Singapore's instant payments
             included), positive when it receives; sums to zero.
+        evaluations: every winner's evaluation when several won on one discard (Flex), else
+            empty (``evaluation`` is the one).
     """
 
     winner: Seat | None
     evaluation: Evaluation | None
     settlement: Settlement | None
     payments: Mapping[Seat, int]
+    evaluations: tuple[Evaluation, ...] = ()
 
 
 @runtime_checkable

@@ -51,10 +51,11 @@ def check_invariants(round_: Round) -> None:
     if result is not None:
         if sum(result.payments.values()) != 0:
             raise InvariantError(f"payments do not sum to zero: {dict(result.payments)}")
-        if result.evaluation is not None:
-            again = round_.ruleset.evaluate(result.evaluation.hand, result.evaluation.context)
+        winning = result.evaluations or ((result.evaluation,) if result.evaluation is not None else ())
+        for evaluation in winning:
+            again = round_.ruleset.evaluate(evaluation.hand, evaluation.context)
             if not again.is_winning:
-                raise InvariantError(f"a Mahjong the ruleset does not accept: {result.evaluation.hand}")
+                raise InvariantError(f"a Mahjong the ruleset does not accept: {evaluation.hand}")
 
 
 def play(round_: Round, agents: dict[Seat, Agent] | None = None, *, seed: int = 0, check: bool = True) -> Round:
