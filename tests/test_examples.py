@@ -182,3 +182,15 @@ def test_notebook_runs() -> None:
         assert {"image/svg+xml", "text/html"} <= kinds
         html = "".join(output.get("data", {}).get("text/html", "") for output in outputs)
         assert "<strong>Mahjong</strong> in flex: 3 points" in html
+
+
+def test_greedy_bot_plays_rounds_to_their_end() -> None:
+    """The greedy bot example: every round ends (a win or a wall game), the bot's record is
+    reported, and the totals over the rounds sum to zero (every payment has a payer)."""
+    output = run_example("examples/greedy_bot.py", "--rounds", "4", "--seed", "1")
+    rounds = [line for line in output.splitlines() if line.startswith("round ")]
+    assert len(rounds) == 4
+    assert all(line.endswith("actions") and ("wins" in line or "wall game" in line) for line in rounds)
+    assert "the greedy bot (East) won" in output
+    totals = output.splitlines()[-1].removeprefix("totals: ").split(", ")
+    assert sum(int(entry.split()[1]) for entry in totals) == 0
