@@ -1,0 +1,746 @@
+"""The round as a reinforcement-learning environment: a PettingZoo AEC environment for each ruleset
+family, with fixed-size observations, the legal-action mask and rewards from the settlement.
+
+Install the optional extra first (``pip install 'mahjong_rules[rl]'``): this module is the only
+part of the library that imports PettingZoo, Gymnasium and NumPy.
+
+>>> from mahjong_rules.engine.rl import env
+>>> game = env("flex")
+>>> game.reset(seed=1)
+>>> game.agent_selection
+'east'
+
+Every :class:`~mahjong_rules.engine.Action` a round can offer has one index in a fixed
+:class:`ActionEncoding` (see ``docs/engine.rst`` for the layout); the observation's
+``"action_mask"`` marks the indexes of the legal actions, and ``step`` takes an index.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from mahjong_rules.engine import new_round
+from mahjong_rules.engine.core import Action, ActionKind, IllegalActionError, Round
+from mahjong_rules.hand import Hand
+from mahjong_rules.melds import Meld, MeldShape
+from mahjong_rules.registry import get_ruleset
+from mahjong_rules.ruleset import Reason, Ruleset
+from mahjong_rules.tiles import NUM_TILE_KINDS, Seat, Tile
+
+try:
+    import gymnasium
+    import numpy as np
+    import numpy.typing as npt
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as error:  # pragma: no cover - the extra is installed wherever the tests run
+    raise ImportError(
+        "mahjong_rules.engine.rl needs the 'rl' extra: pip install 'mahjong_rules[rl]' "
+        f"(PettingZoo, Gymnasium and NumPy); {error}"
+    ) from error
+
+__all__ = [
+    "OBSERVATION_ROWS",
+    "STATE_COLUMNS",
+    "ActionEncoding",
+    "MahjongEnv",
+    "env",
+    "observation_array",
+    "raw_env",
+]
+
+# The kinds of action of each ruleset without all of them: Singapore has no jokers, blanks or
+# Charleston.
+_KINDS = {
+    "singapore": (
+        ActionKind.DRAW,
+        ActionKind.DISCARD,
+        ActionKind.PASS,
+        ActionKind.MAHJONG,
+        ActionKind.CALL,
+        ActionKind.KONG,
+    )
+}
+
+# CALL: for each tile, a set of identical tiles of 2 to 8 tiles with 0 to size - 1 jokers, then
+# the chow that begins with the tile.
+_CALL_IDENTICAL = {
+    key: offset for offset, key in enumerate((size, jokers) for size in range(2, 9) for jokers in range(size))
+}
+_CALL_CHOW = len(_CALL_IDENTICAL)
+_CALL_VARIANTS = _CALL_CHOW + 1
+# KONG: for each tile, a concealed kong with 0 to 3 jokers, then a tile added to an exposed pung.
+_KONG_PROMOTED = 4
+_KONG_VARIANTS = 5
+# JOKER_SWAP: for each tile the meld stands for, which way (a natural given for a joker, or a
+# joker given for a natural), the seat of the meld counted from the actor in turn order, and the
+# meld: 3 to 6 tiles with 0 to size jokers.
+_SWAP_MELDS = {
+    key: offset for offset, key in enumerate((size, jokers) for size in range(3, 7) for jokers in range(size + 1))
+}
+_SWAP_TARGETS = 4
+_SWAP_VARIANTS = 2 * _SWAP_TARGETS * len(_SWAP_MELDS)
+# CHARLESTON: the tiles passed (a multiset of 0 to 3 tiles) and the tiles passed blind, at most 3
+# in all.
+_PASS_LIMIT = 3
+# VOTE: no, yes, then an offer of 1 to 3 tiles.
+_VOTE_SLOTS = 2 + _PASS_LIMIT
+
+
+def _multisets(kinds: int, size: int) -> int:
+    """How many multisets of ``size`` items drawn from ``kinds`` kinds there are."""
+    return math.comb(kinds + size - 1, size)
+
+
+def _rank_multiset(positions: Sequence[int]) -> int:
+    """The colexicographic rank of a sorted multiset (the combinatorial number system)."""
+    return sum(math.comb(position + offset, offset + 1) for offset, position in enumerate(positions))
+
+
+def _unrank_multiset(rank: int, size: int) -> list[int]:
+    """The sorted multiset of ``size`` items with the colexicographic ``rank``."""
+    found: list[int] = []
+    for offset in reversed(range(size)):
+        value = offset
+        while math.comb(value + 1, offset + 1) <= rank:
+            value += 1
+        rank -= math.comb(value, offset + 1)
+        found.append(value - offset)
+    return found[::-1]
+
+
+@attrs.frozen
+class _Block:
+    kind: ActionKind
+    name: str
+    start: int
+    size: int
+
+
+class ActionEncoding:
+    """A fixed numbering of every action a round of ``ruleset`` can offer: each legal action has
+    exactly one index in ``range(size)``, and distinct legal actions of one moment have distinct
+    indexes.
+
+    The indexes come in blocks, in this order (``K`` is the number of kinds of tile in the
+    ruleset's tile set, :attr:`tiles`, numbered in tile order; Singapore has the first six blocks,
+    the American rulesets every block):
+
+    - ``draw`` (1), ``pass`` (1);
+    - ``discard`` (``K``): by the tile discarded;
+    - ``mahjong`` (``K + 1``): without a tile named, then by ``tiles[0]``;
+    - ``call`` (``36 K``): by the tile the meld stands for: a set of 2 to 8 identical tiles with 0
+      to ``size - 1`` jokers (35 variants), then the chow that begins with the tile;
+    - ``kong`` (``5 K``): by the kong's tile: concealed with 0 to 3 jokers, or a tile added to an
+      exposed pung;
+    - ``joker_swap`` (``176 K``): by the tile the meld stands for, then which way (the natural
+      given for a joker, or a joker given for a natural), the meld's seat counted from the actor
+      in turn order (0 its own, 1 the next seat...) and the meld (3 to 6 tiles, 0 to ``size``
+      jokers: 22 variants);
+    - ``blank_swap`` (``K``): a joker swap without a meld (a blank traded for a discard), by the
+      tile taken;
+    - ``vote`` (5): no, yes, then an offer of 1, 2 or 3 tiles (``count``);
+    - ``charleston``: the tiles passed as a multiset of 0 to 3 tiles (ranked in the combinatorial
+      number system) and how many are passed blind (``count``), at most 3 in all: a sub-block for
+      each (tiles, blind) pair, tiles from 0 to 3 and blind from 0 to ``3 - tiles``.
+
+    :meth:`encode` gives an action's index (from its fields alone), :meth:`decode` the legal
+    action with an index, :meth:`mask` the legal indexes as an array, :meth:`describe` an index in
+    words.
+
+    >>> import mahjong_rules as mr
+    >>> encoding = ActionEncoding(mr.get_ruleset("singapore"))
+    >>> encoding.size
+    1981
+    >>> index = encoding.encode(Action("E", "discard", "5C"))
+    >>> index, encoding.describe(index)
+    (15, 'discard 5C')
+    """
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+        counts = ruleset.tileset.counts
+        self.tiles: tuple[Tile, ...] = tuple(tile for tile in Tile.all() if counts[tile.index] > 0)
+        """The kinds of tile of the ruleset's tile set, in tile order: the tile axis of the blocks."""
+        self.seats: tuple[Seat, ...] = tuple(getattr(ruleset, "seats", tuple(Seat)))
+        """The seats at the table, in turn order."""
+        self._position = {tile.index: position for position, tile in enumerate(self.tiles)}
+        kinds = _KINDS.get(ruleset.name, tuple(ActionKind))
+        count = len(self.tiles)
+        sizes: list[tuple[ActionKind, str, int]] = [
+            (ActionKind.DRAW, "draw", 1),
+            (ActionKind.PASS, "pass", 1),
+            (ActionKind.DISCARD, "discard", count),
+            (ActionKind.MAHJONG, "mahjong", count + 1),
+            (ActionKind.CALL, "call", count * _CALL_VARIANTS),
+            (ActionKind.KONG, "kong", count * _KONG_VARIANTS),
+            (ActionKind.JOKER_SWAP, "joker_swap", count * _SWAP_VARIANTS),
+            (ActionKind.JOKER_SWAP, "blank_swap", count),
+            (ActionKind.VOTE, "vote", _VOTE_SLOTS),
+        ]
+        self._charleston: dict[tuple[int, int], int] = {}
+        for passed in range(_PASS_LIMIT + 1):
+            for blind in range(_PASS_LIMIT + 1 - passed):
+                sizes.append((ActionKind.CHARLESTON, f"charleston {passed}+{blind}", _multisets(count, passed)))
+        blocks: list[_Block] = []
+        start = 0
+        for kind, name, size in sizes:
+            if kind not in kinds:
+                continue
+            blocks.append(_Block(kind, name, start, size))
+            if kind is ActionKind.CHARLESTON:
+                passed, blind = (int(part) for part in name.split()[1].split("+"))
+                self._charleston[passed, blind] = start
+            start += size
+        self._blocks = {block.name: block for block in blocks}
+        self.blocks: tuple[tuple[str, int, int], ...] = tuple((block.name, block.start, block.size) for block in blocks)
+        """Each block's name, first index and size, in index order."""
+        self.size: int = start
+        """The number of indexes: the size of the action space."""
+
+    # -- encoding ------------------------------------------------------------------------------
+
+    def _tile(self, tile: Tile, action: Action) -> int:
+        position = self._position.get(tile.index)
+        if position is None:
+            raise ValueError(f"{action} names {tile}, which is not in the {self.ruleset.name} tile set")
+        return position
+
+    def _start(self, name: str, action: Action) -> int:
+        block = self._blocks.get(name)
+        if block is None:
+            raise ValueError(f"the {self.ruleset.name} encoding has no {name} actions: {action}")
+        return block.start
+
+    def _relative(self, seat: Seat, target: Seat, action: Action) -> int:
+        if seat not in self.seats or target not in self.seats:
+            raise ValueError(f"{action} names a seat not at the {self.ruleset.name} table")
+        return (self.seats.index(target) - self.seats.index(seat)) % len(self.seats)
+
+    def encode(self, action: Action) -> int:
+        """The index of ``action``.
+
+        Raises:
+            ValueError: the action has no index in this encoding (a kind of action the family
+                does not have, a tile not in the tile set, a meld or a pass of a size the
+                encoding does not provide for).
+        """
+        kind = action.kind
+        if kind is ActionKind.DRAW:
+            return self._start("draw", action)
+        if kind is ActionKind.PASS:
+            return self._start("pass", action)
+        if kind is ActionKind.DISCARD:
+            if len(action.tiles) != 1:
+                raise ValueError(f"a discard names one tile: {action}")
+            return self._start("discard", action) + self._tile(action.tiles[0], action)
+        if kind is ActionKind.MAHJONG:
+            start = self._start("mahjong", action)
+            return start if not action.tiles else start + 1 + self._tile(action.tiles[0], action)
+        if kind is ActionKind.CALL:
+            return self._encode_call(action)
+        if kind is ActionKind.KONG:
+            return self._encode_kong(action)
+        if kind is ActionKind.JOKER_SWAP:
+            return self._encode_swap(action)
+        if kind is ActionKind.VOTE:
+            start = self._start("vote", action)
+            if action.count:
+                if not 1 <= action.count <= _PASS_LIMIT:
+                    raise ValueError(f"a vote offers 1 to {_PASS_LIMIT} tiles: {action}")
+                return start + 1 + action.count
+            return start + int(action.flag)
+        return self._encode_charleston(action)
+
+    def _encode_call(self, action: Action) -> int:
+        start = self._start("call", action)
+        meld = action.meld
+        if meld is None:
+            raise ValueError(f"a call names its meld: {action}")
+        if meld.shape is MeldShape.CHOW:
+            return start + self._tile(meld.tiles[0], action) * _CALL_VARIANTS + _CALL_CHOW
+        variant = _CALL_IDENTICAL.get((meld.size, meld.joker_count))
+        tile = meld.represents or (action.tiles[0] if action.tiles else None)
+        if meld.shape is not MeldShape.IDENTICAL or variant is None or tile is None:
+            raise ValueError(f"the encoding calls sets of 2 to 8 identical tiles and chows, not {meld}: {action}")
+        return start + self._tile(tile, action) * _CALL_VARIANTS + variant
+
+    def _encode_kong(self, action: Action) -> int:
+        start = self._start("kong", action)
+        meld = action.meld
+        tile = meld.represents if meld is not None else None
+        if tile is None and action.tiles:
+            tile = action.tiles[0]
+        if tile is None:
+            raise ValueError(f"a kong names its tile: {action}")
+        if meld is not None and meld.exposed:
+            variant = _KONG_PROMOTED
+        else:
+            variant = meld.joker_count if meld is not None else 0
+            if variant >= _KONG_PROMOTED:
+                raise ValueError(f"a concealed kong has at most 3 jokers: {action}")
+        return start + self._tile(tile, action) * _KONG_VARIANTS + variant
+
+    def _encode_swap(self, action: Action) -> int:
+        meld = action.meld
+        if meld is None:
+            start = self._start("blank_swap", action)
+            taken = [tile for tile in action.tiles if not tile.is_blank] or list(action.tiles)
+            if not taken:
+                raise ValueError(f"a blank swap names the tile it takes: {action}")
+            return start + self._tile(taken[0], action)
+        start = self._start("joker_swap", action)
+        given = action.tiles[0] if action.tiles else None
+        joker_given = given is not None and given.is_joker
+        tile = meld.represents or (None if joker_given else given)
+        variant = _SWAP_MELDS.get((meld.size, meld.joker_count))
+        if tile is None or variant is None:
+            raise ValueError(f"the encoding swaps jokers with sets of 3 to 6 like tiles, not {meld}: {action}")
+        relative = self._relative(action.seat, action.target or action.seat, action)
+        variant += (int(joker_given) * _SWAP_TARGETS + relative) * len(_SWAP_MELDS)
+        return start + self._tile(tile, action) * _SWAP_VARIANTS + variant
+
+    def _encode_charleston(self, action: Action) -> int:
+        passed = len(action.tiles)
+        start = self._charleston.get((passed, action.count))
+        if start is None:
+            if ActionKind.CHARLESTON not in {block.kind for block in self._blocks.values()}:
+                raise ValueError(f"the {self.ruleset.name} encoding has no charleston actions: {action}")
+            raise ValueError(f"a Charleston pass is at most {_PASS_LIMIT} tiles in all, blind ones included: {action}")
+        positions = sorted(self._tile(tile, action) for tile in action.tiles)
+        return start + _rank_multiset(positions)
+
+    # -- decoding ------------------------------------------------------------------------------
+
+    def decode(self, index: int, legal: Iterable[Action]) -> Action:
+        """The action of ``legal`` (the legal actions of one seat at one moment) that has
+        ``index``.
+
+        Raises:
+            IllegalActionError: no legal action has that index (its reason's code is
+                ``illegal-index``).
+        """
+        index = int(index)
+        for action in legal:
+            if self.encode(action) == index:
+                return action
+        shown = self.describe(index) if 0 <= index < self.size else "outside the action space"
+        raise IllegalActionError(
+            Reason("illegal-index", f"action {index} ({shown}) is not legal now: the action mask marks the legal ones")
+        )
+
+    def indexes(self, legal: Iterable[Action]) -> dict[int, Action]:
+        """Each legal action by its index.
+
+        Raises:
+            ValueError: two legal actions share an index (the encoding cannot tell them apart).
+        """
+        found: dict[int, Action] = {}
+        for action in legal:
+            index = self.encode(action)
+            other = found.setdefault(index, action)
+            if other != action:
+                raise ValueError(f"the legal actions {other} and {action} share the index {index}")
+        return found
+
+    def mask(self, legal: Iterable[Action]) -> npt.NDArray[np.int8]:
+        """An array of :attr:`size` holding 1 at the index of each action of ``legal``, 0
+        elsewhere."""
+        mask = np.zeros(self.size, dtype=np.int8)
+        for action in legal:
+            mask[self.encode(action)] = 1
+        return mask
+
+    def block_of(self, index: int) -> tuple[str, int]:
+        """The name of the block holding ``index`` and the offset in it.
+
+        Raises:
+            ValueError: the index is outside ``range(size)``.
+        """
+        for name, start, size in self.blocks:
+            if start <= index < start + size:
+                return name, index - start
+        raise ValueError(f"action index {index} is outside range({self.size})")
+
+    def describe(self, index: int) -> str:
+        """``index`` in words: ``'discard 5C'``, ``'call pung of 5C with 1 joker'``...
+
+        Raises:
+            ValueError: the index is outside ``range(size)``.
+        """
+        name, offset = self.block_of(int(index))
+        if name in ("draw", "pass"):
+            return name
+        if name in ("discard", "blank_swap"):
+            return f"{name.replace('_', ' ')} {self.tiles[offset]}"
+        if name == "mahjong":
+            return "mahjong" if offset == 0 else f"mahjong on {self.tiles[offset - 1]}"
+        if name == "vote":
+            return ("vote no", "vote yes")[offset] if offset < 2 else f"vote {offset - 1}"
+        if name == "call":
+            tile, variant = divmod(offset, _CALL_VARIANTS)
+            if variant == _CALL_CHOW:
+                first = self.tiles[tile]
+                if first.suit is None or first.rank is None or first.rank > 7:
+                    return f"call chow from {first} (never legal)"
+                return f"call chow {first} {first.suit.tile(first.rank + 1)} {first.suit.tile(first.rank + 2)}"
+            size, jokers = next(key for key, value in _CALL_IDENTICAL.items() if value == variant)
+            return f"call {_set_name(size)} of {self.tiles[tile]} with {_jokers(jokers)}"
+        if name == "kong":
+            tile, variant = divmod(offset, _KONG_VARIANTS)
+            if variant == _KONG_PROMOTED:
+                return f"kong: add {self.tiles[tile]} to an exposed pung"
+            return f"concealed kong of {self.tiles[tile]} with {_jokers(variant)}"
+        if name == "joker_swap":
+            tile, variant = divmod(offset, _SWAP_VARIANTS)
+            way, variant = divmod(variant, _SWAP_TARGETS * len(_SWAP_MELDS))
+            relative, variant = divmod(variant, len(_SWAP_MELDS))
+            size, jokers = next(key for key, value in _SWAP_MELDS.items() if value == variant)
+            whose = "own" if relative == 0 else f"seat +{relative}'s"
+            meld = f"{whose} {_set_name(size)} of {self.tiles[tile]} with {_jokers(jokers)}"
+            return (
+                f"joker swap: give a joker for {self.tiles[tile]} from {meld}"
+                if way
+                else f"joker swap: give {self.tiles[tile]} for a joker from {meld}"
+            )
+        passed, blind = (int(part) for part in name.split()[1].split("+"))
+        tiles = " ".join(str(self.tiles[position]) for position in _unrank_multiset(offset, passed))
+        described = f"pass {tiles}" if tiles else "pass no tiles"
+        return f"{described} and {blind} blind" if blind else described
+
+
+def _set_name(size: int) -> str:
+    return {2: "pair", 3: "pung", 4: "kong", 5: "quint"}.get(size, f"{size} of a kind")
+
+
+def _jokers(count: int) -> str:
+    return "no joker" if count == 0 else ("1 joker" if count == 1 else f"{count} jokers")
+
+
+# -- observations ------------------------------------------------------------------------------
+
+OBSERVATION_ROWS = (
+    "concealed",
+    "exposed +0",
+    "exposed +1",
+    "exposed +2",
+    "exposed +3",
+    "discards +0",
+    "discards +1",
+    "discards +2",
+    "discards +3",
+    "on offer",
+    "state",
+)
+"""The rows of an observation, each of 49 numbers (one per kind of tile, in tile order, except
+``state``): the seat's concealed tiles; the tiles of each seat's exposures (bonus tiles included)
+and each seat's discards, seats counted from the observer in turn order (``+0`` is the observer;
+rows of seats not at the table are zero); the tile that may be called now (one-hot); and
+``state`` (see :data:`STATE_COLUMNS`)."""
+
+STATE_COLUMNS = (
+    "wall",
+    "seat",
+    "seat",
+    "seat",
+    "seat",
+    "prevailing",
+    "prevailing",
+    "prevailing",
+    "prevailing",
+    "to act",
+    "to act",
+    "to act",
+    "to act",
+    "concealed",
+    "concealed",
+    "concealed",
+    "concealed",
+)
+"""The first columns of the ``state`` row (the rest are zero): the tiles left in the wall; the
+observer's seat, one-hot (East, South, West, North); the prevailing wind, one-hot; which seats
+must act now, counted from the observer; how many concealed tiles each seat holds, counted from
+the observer."""
+
+_ROW = {name: number for number, name in enumerate(OBSERVATION_ROWS)}
+_STATE_ROW = _ROW["state"]
+
+
+def _tiles_of(value: object) -> list[Tile]:
+    """The tiles of an observation's value: tiles, melds, or sequences of them."""
+    if value is None:
+        return []
+    if isinstance(value, Tile):
+        return [value]
+    if isinstance(value, Meld):
+        return list(value.tiles)
+    if isinstance(value, Mapping):
+        return [tile for item in value.values() for tile in _tiles_of(item)]
+    if isinstance(value, Iterable) and not isinstance(value, str):
+        return [tile for item in value for tile in _tiles_of(item)]
+    raise TypeError(f"an observation holds tiles and melds, not {type(value).__name__}")
+
+
+def _concealed(seen: Mapping[str, Any]) -> list[Tile]:
+    """The observer's concealed tiles: its hand's, bonus tiles apart (they are shown)."""
+    hand = seen.get("hand")
+    tiles = list(hand.concealed) if isinstance(hand, Hand) else _tiles_of(hand)
+    return [tile for tile in tiles if not tile.is_bonus]
+
+
+def _discards(seen: Mapping[str, Any], seat: Seat) -> list[Tile]:
+    """The tiles ``seat`` discarded: ``discards`` maps seats to tiles, or lists (seat, tile)
+    pairs."""
+    discards = seen.get("discards", {})
+    if isinstance(discards, Mapping):
+        return _tiles_of(discards.get(seat))
+    return [tile for who, tile in discards if who is seat]
+
+
+def observation_array(round_: Round, seat: Seat, seats: Sequence[Seat]) -> npt.NDArray[np.float32]:
+    """What ``seat`` sees of ``round_`` as an array of shape ``(len(OBSERVATION_ROWS), 49)``, read
+    from :meth:`~mahjong_rules.engine.Round.observation`: its keys ``hand`` (a hand, or tiles),
+    ``exposed`` and ``bonus`` (seat to its melds or tiles), ``discards`` (seat to tiles, or (seat,
+    tile) pairs), ``concealed_counts``, ``last_discard``, ``tiles_left`` and ``prevailing``; a key
+    a family does not have counts as empty (the prevailing wind as East)."""
+    seen = round_.observation(seat)
+    array = np.zeros((len(OBSERVATION_ROWS), NUM_TILE_KINDS), dtype=np.float32)
+
+    def add(row: int, tiles: Iterable[Tile]) -> None:
+        for tile in tiles:
+            array[row, tile.index] += 1
+
+    add(_ROW["concealed"], _concealed(seen))
+    here = seats.index(seat)
+    state = array[_STATE_ROW]
+    exposed: Mapping[Seat, Any] = seen.get("exposed", {})
+    bonus: Mapping[Seat, Any] = seen.get("bonus", {})
+    concealed: Mapping[Seat, int] = seen.get("concealed_counts", {})
+    for other in seats:
+        relative = (seats.index(other) - here) % len(seats)
+        add(_ROW[f"exposed +{relative}"], _tiles_of(exposed.get(other)))
+        add(_ROW[f"exposed +{relative}"], _tiles_of(bonus.get(other)))
+        add(_ROW[f"discards +{relative}"], _discards(seen, other))
+        state[13 + relative] = concealed.get(other, 0)
+        if other in round_.to_act:
+            state[9 + relative] = 1
+    add(_ROW["on offer"], _tiles_of(seen.get("last_discard")))
+    state[0] = seen.get("tiles_left", 0)
+    state[1 + seat.value] = 1
+    prevailing = seen.get("prevailing") or Seat.EAST
+    state[5 + prevailing.value] = 1
+    return array
+
+
+# -- the environment ---------------------------------------------------------------------------
+
+
+_RENDER_MODES = ("ansi", "human")
+
+
+def _agent(seat: Seat) -> str:
+    return seat.name.lower()
+
+
+class MahjongEnv(AECEnv):  # type: ignore[misc]
+    """A round of ``ruleset`` (a name with its ``options``, or a ruleset) as a PettingZoo AEC
+    environment.
+
+    The agents are the seats, ``"east"``, ``"south"``... (:attr:`possible_agents`), all of them
+    playing until the round ends. :meth:`reset` deals ``new_round(ruleset, seed)``;
+    :attr:`agent_selection` is the first seat of the round's ``to_act``; :meth:`step` takes the
+    index of a legal action in :attr:`encoding` (an :class:`ActionEncoding`). Each agent's
+    observation is a dict: ``"observation"``, a float32 array of shape ``(11, 49)`` laid out as
+    :data:`OBSERVATION_ROWS` says, and ``"action_mask"``, an int8 array marking the indexes of the
+    agent's legal actions now (all zero when it has nothing to do). Rewards are zero until the
+    round ends, then each seat's net payment over the round (``result.payments``, summing to zero;
+    zero for all in a wall game); every agent terminates then. With ``max_steps``, a round still
+    going after that many actions is truncated (without rewards).
+
+    ``render_mode="ansi"`` makes :meth:`render` return the round as text, ``"human"`` prints it.
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset | str = "flex",
+        *,
+        render_mode: str | None = None,
+        max_steps: int | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in _RENDER_MODES:
+            raise ValueError(f"render_mode is one of {', '.join(_RENDER_MODES)} or None, not {render_mode!r}")
+        if isinstance(ruleset, str):
+            self.ruleset: Ruleset = get_ruleset(ruleset, **options)
+        elif options:
+            raise ValueError("options go with a ruleset's name, not with a ruleset object")
+        else:
+            self.ruleset = ruleset
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        self.metadata: dict[str, Any] = {
+            "name": f"mahjong_{self.ruleset.name.replace('-', '_')}_v0",
+            "render_modes": list(_RENDER_MODES),
+            "is_parallelizable": False,
+        }
+        self.encoding = ActionEncoding(self.ruleset)
+        self.seats: tuple[Seat, ...] = self.encoding.seats
+        self.possible_agents: list[str] = [_agent(seat) for seat in self.seats]
+        self._seat_of = {_agent(seat): seat for seat in self.seats}
+        shape = (len(OBSERVATION_ROWS), NUM_TILE_KINDS)
+        high = np.full(shape, float(max(self.ruleset.tileset.counts)), dtype=np.float32)
+        high[_STATE_ROW] = float(self.ruleset.tileset.total)
+        observation = gymnasium.spaces.Dict(
+            {
+                "observation": gymnasium.spaces.Box(low=0.0, high=high, shape=shape, dtype=np.float32),
+                "action_mask": gymnasium.spaces.Box(low=0, high=1, shape=(self.encoding.size,), dtype=np.int8),
+            }
+        )
+        action = gymnasium.spaces.Discrete(self.encoding.size)
+        self.observation_spaces: dict[str, gymnasium.spaces.Dict] = dict.fromkeys(self.possible_agents, observation)
+        self.action_spaces: dict[str, gymnasium.spaces.Discrete] = dict.fromkeys(self.possible_agents, action)
+        self._seeds = random.Random()
+        self.round: Round | None = None
+        self.steps = 0
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
+        """The space of ``agent``'s observations (the same object for every agent)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Discrete:
+        """The indexes of :attr:`encoding` (the same object for every agent)."""
+        return self.action_spaces[agent]
+
+    def _round(self) -> Round:
+        if self.round is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.round
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new round: ``new_round(ruleset, seed)``. Without a seed, the round's seed comes
+        from a generator seeded by the last seed given (from the system at first), so a seeded
+        reset followed by unseeded ones repeats the same rounds. ``options`` is accepted and
+        unused (the ruleset's options are the constructor's)."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+            round_seed = seed
+        else:
+            round_seed = self._seeds.randrange(2**31)
+        self.round = new_round(self.ruleset, seed=round_seed)
+        self.steps = 0
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        round_ = self._round()
+        if round_.to_act:
+            self.agent_selection = _agent(round_.to_act[0])
+
+    def legal_actions(self, agent: str | None = None) -> list[Action]:
+        """The legal actions of ``agent`` (the selected agent by default) now."""
+        round_ = self._round()
+        seat = self._seat_of[agent or self.agent_selection]
+        return round_.legal_actions(seat) if seat in round_.to_act else []
+
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        """What ``agent`` sees now (:func:`observation_array`) and the mask of its legal actions."""
+        round_ = self._round()
+        seat = self._seat_of[agent]
+        return {
+            "observation": observation_array(round_, seat, self.seats),
+            "action_mask": self.encoding.mask(self.legal_actions(agent)),
+        }
+
+    def step(self, action: int | np.integer[Any] | None) -> None:
+        """Apply the selected agent's action, given by its index (``None`` for an agent that has
+        terminated, as PettingZoo's loop does).
+
+        Raises:
+            IllegalActionError: the index is not that of a legal action (the mask's zeros); the
+                environment is unchanged.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise IllegalActionError(Reason("illegal-index", "a live agent's action is an index, not None"))
+        round_ = self._round()
+        chosen = self.encoding.decode(int(action), self.legal_actions(agent))
+        self.round = round_ = round_.apply(chosen)
+        self.steps += 1
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        if round_.is_over:
+            result = round_.result
+            payments = result.payments if result is not None else {}
+            for other in self.agents:
+                self.rewards[other] = float(payments.get(self._seat_of[other], 0))
+                self.terminations[other] = True
+        elif self.max_steps is not None and self.steps >= self.max_steps:
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            self._select()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The round as text (``render_mode="ansi"``), or printed (``"human"``)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi' or 'human'")
+            return None
+        text = self.text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def text(self) -> str:
+        """The round as text: each seat's concealed tiles, exposures and discards (``*`` marks the
+        seats to act), the last action, and the end."""
+        round_ = self._round()
+        lines = [f"{self.ruleset.name}, seed {round_.seed}, {len(round_.actions)} actions"]
+        for seat in self.seats:
+            seen = round_.observation(seat)
+            hand = " ".join(str(tile) for tile in sorted(_concealed(seen)))
+            shown = [str(meld) for meld in seen.get("exposed", {}).get(seat, ())]
+            shown += [str(tile) for tile in _tiles_of(seen.get("bonus", {}).get(seat))]
+            discards = " ".join(str(tile) for tile in _discards(seen, seat))
+            marker = "*" if seat in round_.to_act else " "
+            lines.append(f"{marker} {seat.name.title():<5} {hand}  {' '.join(shown)}  | {discards}".rstrip())
+        if round_.actions:
+            lines.append(f"last: {round_.actions[-1]}")
+        if round_.result is not None:
+            winner = round_.result.winner
+            lines.append(f"over: {winner.name.title() + ' wins' if winner else 'wall game'}")
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def raw_env(ruleset: Ruleset | str = "flex", **options: Any) -> MahjongEnv:
+    """The environment of ``ruleset`` without PettingZoo's wrappers: ``MahjongEnv(ruleset,
+    **options)``."""
+    return MahjongEnv(ruleset, **options)
+
+
+def env(ruleset: Ruleset | str = "flex", **options: Any) -> Any:
+    """The environment of ``ruleset`` (``"flex"``, ``"card-free"``, ``"nmjl"`` or
+    ``"singapore"``, or a ruleset of one of them; ``options`` are the ruleset's options, with
+    ``render_mode`` and ``max_steps``),
+    wrapped in PettingZoo's checks of actions in bounds and of calls in order (no step before a
+    reset)."""
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw_env(ruleset, **options)))

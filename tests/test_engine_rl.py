@@ -1,0 +1,442 @@
+"""The reinforcement-learning environment: the action encoding, the observations, and PettingZoo's
+own API test on rounds of every family."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import subprocess
+import sys
+from typing import Any
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test
+
+import mahjong_rules as mr
+from mahjong_rules.engine import Action, ActionKind, IllegalActionError, new_round
+from mahjong_rules.engine.bots import greedy_agent
+from mahjong_rules.engine.rl import (
+    OBSERVATION_ROWS,
+    ActionEncoding,
+    MahjongEnv,
+    _multisets,
+    _rank_multiset,
+    _unrank_multiset,
+    env,
+    raw_env,
+)
+from mahjong_rules.tiles import Seat, Tile
+
+# PettingZoo's API test warns about what every environment with a dict observation and an action
+# mask does (its own classic games are on an allow-list), and about seat names it would write
+# "player_0": these warnings are about the design, not faults.
+API_TEST = pytest.mark.filterwarnings(
+    "ignore:We recommend agents to be named",
+    "ignore:Observation is not a NumPy array",
+    "ignore:Observation space for each agent probably should be",
+    "ignore:Action mask numpy array is all zeros",
+)
+
+
+# -- the encoding, on actions made by hand ------------------------------------------------------
+
+
+def hand_made_actions(ruleset: mr.Ruleset) -> list[Action]:
+    """One action of every shape the encoding provides for, for tiles of ``ruleset``."""
+    tiles = [tile for tile in Tile.all() if ruleset.tileset.counts[tile.index]]
+    naturals = [tile for tile in tiles if not tile.is_joker and not tile.is_blank]
+    actions = [Action("E", "draw"), Action("S", "pass"), Action("E", "mahjong")]
+    for tile in naturals:
+        actions += [Action("E", "discard", [tile]), Action("S", "mahjong", [tile])]
+        for size in range(2, 9):
+            for jokers in range(size):
+                meld = mr.Meld([tile] * (size - jokers) + [Tile.JOKER] * jokers)
+                actions.append(Action("W", "call", [tile], meld))
+        actions.append(Action("S", "kong", (), mr.Meld([tile] * 4, exposed=False)))
+        actions.append(Action("S", "kong", [tile], mr.Meld([tile] * 3)))
+        if tile.rank is not None and tile.rank <= 7 and tile.suit is not None:
+            chow = mr.Meld([tile.suit.tile(tile.rank + step) for step in range(3)])
+            actions.append(Action("N", "call", meld=chow))
+    return actions
+
+
+def american_actions(ruleset: mr.Ruleset) -> list[Action]:
+    tiles = [tile for tile in Tile.all() if ruleset.tileset.counts[tile.index]]
+    naturals = [tile for tile in tiles if not tile.is_joker and not tile.is_blank]
+    actions = [Action("E", "vote"), Action("E", "vote", flag=True)]
+    actions += [Action("E", "vote", count=count) for count in (1, 2, 3)]
+    for tile in naturals:
+        for jokers in range(1, 4):
+            actions.append(
+                Action("E", "kong", (), mr.Meld([tile] * (4 - jokers) + [Tile.JOKER] * jokers, exposed=False))
+            )
+        for target in ruleset.seats:  # type: ignore[attr-defined]
+            for size in range(3, 7):
+                for jokers in range(size + 1):
+                    meld = mr.Meld([tile] * (size - jokers) + [Tile.JOKER] * jokers, represents=tile)
+                    if jokers:
+                        actions.append(Action("S", "joker_swap", [tile], meld, target=target))
+                    if jokers < size:
+                        actions.append(Action("S", "joker_swap", [Tile.JOKER], meld, target=target))
+        actions.append(Action("E", "joker_swap", [Tile.BLANK, tile]))
+    for passed in range(4):
+        for blind in range(4 - passed):
+            for chosen in itertools.combinations_with_replacement(tiles[:6] + tiles[-3:], passed):
+                actions.append(Action("E", "charleston", chosen, count=blind))
+    return actions
+
+
+@pytest.mark.parametrize("name", ["flex", "singapore"])
+def test_every_shape_of_action_has_its_own_index_and_description(name: str) -> None:
+    ruleset = mr.get_ruleset(name, **({"blanks": 2} if name == "flex" else {}))
+    encoding = ActionEncoding(ruleset)
+    actions = hand_made_actions(ruleset)
+    if name != "singapore":
+        actions += american_actions(ruleset)
+    indexes = encoding.indexes(actions)
+    assert len(indexes) == len(actions)
+    assert all(0 <= index < encoding.size for index in indexes)
+    words = {
+        ActionKind.DRAW: "draw",
+        ActionKind.PASS: "pass",
+        ActionKind.DISCARD: "discard",
+        ActionKind.MAHJONG: "mahjong",
+        ActionKind.CALL: "call",
+        ActionKind.KONG: "kong",
+        ActionKind.JOKER_SWAP: "swap",
+        ActionKind.VOTE: "vote",
+        ActionKind.CHARLESTON: "pass",
+    }
+    for index, action in indexes.items():
+        assert words[action.kind] in encoding.describe(index)
+    for index in list(indexes)[::400]:
+        assert encoding.decode(index, actions) is indexes[index]
+    mask = encoding.mask(actions)
+    assert mask.dtype == np.int8
+    assert mask.shape == (encoding.size,)
+    assert set(np.flatnonzero(mask)) == set(indexes)
+
+
+def test_the_blocks_tile_the_action_space() -> None:
+    for name in ("flex", "singapore"):
+        encoding = ActionEncoding(mr.get_ruleset(name))
+        start = 0
+        for _, first, size in encoding.blocks:
+            assert first == start
+            assert size > 0
+            start += size
+        assert start == encoding.size
+        for index in range(0, encoding.size, 97):
+            assert encoding.describe(index)
+        with pytest.raises(ValueError, match="outside"):
+            encoding.describe(encoding.size)
+
+
+def test_descriptions_say_what_the_index_does() -> None:
+    encoding = ActionEncoding(mr.get_ruleset("flex", blanks=1))
+    examples = {
+        Action("E", "discard", "5C"): "discard 5C",
+        Action("E", "call", "5C", "[5C 5C J]"): "call pung of 5C with 1 joker",
+        Action("E", "joker_swap", "8B", "[8B 8B 8B J]", target="W"): (
+            "joker swap: give 8B for a joker from seat +2's kong of 8B with 1 joker"
+        ),
+        Action("S", "joker_swap", "J", "[8B 8B 8B]", target="E"): (
+            "joker swap: give a joker for 8B from seat +3's pung of 8B with no joker"
+        ),
+        Action("E", "joker_swap", "Blank 7D"): "blank swap 7D",
+        Action("E", "charleston", "1B 1B", count=1): "pass 1B 1B and 1 blind",
+        Action("E", "charleston", ()): "pass no tiles",
+        Action("E", "vote", count=2): "vote 2",
+        Action("E", "mahjong"): "mahjong",
+    }
+    for action, words in examples.items():
+        assert encoding.describe(encoding.encode(action)) == words
+    singapore = ActionEncoding(mr.get_ruleset("singapore"))
+    assert singapore.describe(singapore.encode(Action("N", "call", meld="[3D 4D 5D]"))) == "call chow 3D 4D 5D"
+    assert singapore.describe(singapore.encode(Action("N", "kong", "4D", "[4D 4D 4D]"))) == (
+        "kong: add 4D to an exposed pung"
+    )
+
+
+def test_the_multiset_ranks_are_a_bijection() -> None:
+    for kinds in (1, 4, 9):
+        for size in range(4):
+            ranks = [_rank_multiset(chosen) for chosen in itertools.combinations_with_replacement(range(kinds), size)]
+            assert sorted(ranks) == list(range(_multisets(kinds, size)))
+            assert all(_unrank_multiset(rank, size) == sorted(_unrank_multiset(rank, size)) for rank in ranks)
+            assert [_rank_multiset(_unrank_multiset(rank, size)) for rank in ranks] == ranks
+
+
+def test_actions_outside_the_encoding_are_refused() -> None:
+    singapore = ActionEncoding(mr.get_ruleset("singapore"))
+    with pytest.raises(ValueError, match="no charleston"):
+        singapore.encode(Action("E", "charleston", "1B 2B 3B"))
+    with pytest.raises(ValueError, match="no joker_swap"):
+        singapore.encode(Action("E", "joker_swap", "1B", "[1B 1B 1B]", target="S"))
+    with pytest.raises(ValueError, match="not in the singapore tile set"):
+        singapore.encode(Action("E", "discard", "F"))
+    flex = ActionEncoding(mr.get_ruleset("flex"))
+    with pytest.raises(ValueError, match="at most 3 tiles"):
+        flex.encode(Action("E", "charleston", "1B 2B 3B", count=1))
+    with pytest.raises(ValueError, match="2 to 8 identical tiles and chows"):
+        flex.encode(Action("E", "call", "N", "[E N S W]"))
+    with pytest.raises(IllegalActionError, match="not legal now") as caught:
+        flex.decode(0, [Action("E", "pass")])
+    assert caught.value.reason.code == "illegal-index"
+    with pytest.raises(ValueError, match="share the index"):
+        flex.indexes([Action("E", "charleston", "1B 2B"), Action("E", "charleston", "2B 1B")])
+
+
+# -- the environment, on real rounds --------------------------------------------------------------
+
+
+def random_episode(game: MahjongEnv, seed: int) -> tuple[list[int], dict[str, float]]:
+    """The indexes chosen and each agent's total reward of one episode with random legal actions."""
+    game.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    chosen: list[int] = []
+    totals = dict.fromkeys(game.possible_agents, 0.0)
+    for agent in game.agent_iter():
+        observation, reward, terminated, truncated, _ = game.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            game.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        assert legal.size, f"{agent} must act but has no legal action"
+        chosen.append(int(rng.choice(legal)))
+        game.step(chosen[-1])
+    return chosen, totals
+
+
+FAMILIES = [
+    pytest.param("flex", {}, id="flex"),
+    pytest.param("card-free", {}, id="card-free"),
+    pytest.param("nmjl", {}, id="nmjl"),
+    pytest.param("singapore", {}, id="singapore"),
+]
+VARIANTS = [
+    *FAMILIES,
+    pytest.param("flex", {"blanks": 2}, id="flex-blanks"),
+    pytest.param("flex", {"players": 2}, id="flex-2"),
+    pytest.param("nmjl", {"players": 3}, id="nmjl-3"),
+    pytest.param("singapore", {"players": 3}, id="singapore-3"),
+]
+
+
+@API_TEST
+@pytest.mark.parametrize(("name", "options"), FAMILIES)
+def test_pettingzoo_api_test_passes(name: str, options: dict[str, Any]) -> None:
+    api_test(env(name, **options), num_cycles=400, verbose_progress=False)
+
+
+@pytest.mark.parametrize(("name", "options"), VARIANTS)
+def test_every_legal_action_has_its_own_index_and_the_mask_marks_exactly_them(
+    name: str, options: dict[str, Any]
+) -> None:
+    encoding: ActionEncoding | None = None
+    for seed in range(8):
+        round_ = new_round(name, seed=seed, **options)
+        encoding = encoding or ActionEncoding(round_.ruleset)
+        rng = random.Random(seed)
+        while not round_.is_over:
+            for seat in round_.to_act:
+                legal = round_.legal_actions(seat)
+                indexes = encoding.indexes(legal)  # raises if two share an index
+                assert len(indexes) == len(legal)
+                for index in rng.sample(sorted(indexes), min(len(indexes), 4)):
+                    assert encoding.decode(index, legal) == indexes[index]
+                assert set(np.flatnonzero(encoding.mask(legal))) == set(indexes)
+            seat = round_.to_act[0]
+            round_ = round_.apply(rng.choice(round_.legal_actions(seat)))
+
+
+def observations_of(game: Any, seed: int) -> list[tuple[str, bytes, bytes]]:
+    """Each agent selected, its observation and its mask, over a random episode of ``game``."""
+    game.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    seen = []
+    for agent in game.agent_iter():
+        observation, _, terminated, truncated, _ = game.last()
+        seen.append((agent, observation["observation"].tobytes(), observation["action_mask"].tobytes()))
+        if terminated or truncated:
+            game.step(None)
+        else:
+            game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    return seen
+
+
+@pytest.mark.parametrize(("name", "options"), FAMILIES)
+def test_a_seed_gives_the_same_episode(name: str, options: dict[str, Any]) -> None:
+    first = observations_of(raw_env(name, **options), seed=11)
+    assert first == observations_of(env(name, **options), seed=11)
+    assert first != observations_of(raw_env(name, **options), seed=12)
+
+
+def test_unseeded_resets_follow_the_last_seed() -> None:
+    game = raw_env("singapore")
+    seeds = []
+    for _ in range(2):
+        game.reset(seed=5)
+        assert game.round is not None
+        assert game.round.seed == 5
+        assert game.round.actions == new_round("singapore", seed=5).actions
+        following = []
+        for _ in range(3):
+            game.reset()
+            assert game.round is not None
+            following.append(game.round.seed)
+        seeds.append(following)
+    assert seeds[0] == seeds[1]
+    assert len(set(seeds[0])) == 3
+
+
+def greedy_episode(game: MahjongEnv, seed: int) -> dict[str, float]:
+    """Each agent's total reward over an episode where every seat plays the greedy bot, its
+    choices sent as indexes."""
+    agent_of = greedy_agent()
+    game.reset(seed=seed)
+    totals = dict.fromkeys(game.possible_agents, 0.0)
+    for agent in game.agent_iter():
+        observation, reward, terminated, truncated, _ = game.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            game.step(None)
+            continue
+        assert game.round is not None
+        legal = game.legal_actions()
+        choice = agent_of(game.round, game.round.to_act[0], legal)
+        index = game.encoding.encode(choice)
+        assert observation["action_mask"][index] == 1
+        game.step(index)
+    return totals
+
+
+@pytest.mark.parametrize(("name", "options"), FAMILIES)
+def test_rewards_at_the_end_are_the_payments_and_sum_to_zero(name: str, options: dict[str, Any]) -> None:
+    game = raw_env(name, **options)
+    won = 0
+    for seed in range(12):
+        if won and seed >= 3:
+            break
+        totals = greedy_episode(game, seed)
+        assert game.agents == []
+        assert game.round is not None
+        assert game.round.is_over
+        result = game.round.result
+        assert result is not None
+        assert totals == {
+            agent: float(result.payments[game.seats[number]]) for number, agent in enumerate(game.possible_agents)
+        }
+        assert sum(totals.values()) == 0
+        won += result.winner is not None
+    assert won, "no greedy round was won: the rewards were never tested on a win"
+
+
+@pytest.mark.parametrize(("name", "options"), VARIANTS)
+def test_a_random_episode_with_masks_reaches_the_end(name: str, options: dict[str, Any]) -> None:
+    game = raw_env(name, **options)
+    chosen, totals = random_episode(game, seed=3)
+    assert game.agents == []
+    assert game.round is not None
+    assert game.round.is_over
+    assert len(chosen) == len(game.round.actions)
+    assert sum(totals.values()) == 0
+    assert game.possible_agents == [seat.name.lower() for seat in game.round.ruleset.seats]  # type: ignore[attr-defined]
+
+
+def test_observations_show_the_seats_tiles_and_the_table() -> None:
+    game = raw_env("singapore")
+    game.reset(seed=2)
+    assert game.round is not None
+    seen = game.round.observation(Seat.EAST)
+    array = game.observe("east")["observation"]
+    assert array.shape == (len(OBSERVATION_ROWS), 49)
+    assert game.observation_space("east")["observation"].contains(array)
+    concealed = [tile for tile in seen["hand"].concealed if not tile.is_bonus]
+    assert array[OBSERVATION_ROWS.index("concealed")].sum() == len(concealed)
+    for tile in concealed:
+        assert array[OBSERVATION_ROWS.index("concealed"), tile.index] == concealed.count(tile)
+    state = array[OBSERVATION_ROWS.index("state")]
+    assert state[0] == seen["tiles_left"]
+    assert list(state[1:5]) == [1, 0, 0, 0]
+    assert list(state[9:13]) == [1, 0, 0, 0]  # East acts first
+    south = game.observe("south")["observation"]
+    assert list(south[OBSERVATION_ROWS.index("state"), 9:13]) == [0, 0, 0, 1]  # East is South's +3
+    bonus = len(seen["bonus"][Seat.SOUTH])
+    assert south[OBSERVATION_ROWS.index("exposed +0")].sum() == bonus
+    assert array[OBSERVATION_ROWS.index("exposed +1")].sum() == bonus
+    assert not game.observe("south")["action_mask"].any()
+
+
+def test_an_illegal_index_is_refused_and_changes_nothing() -> None:
+    game = raw_env("flex")
+    game.reset(seed=1)
+    before = game.round
+    mask = game.observe(game.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(IllegalActionError, match="not legal now"):
+        game.step(illegal)
+    with pytest.raises(IllegalActionError, match="not None"):
+        game.step(None)
+    assert game.round is before
+    assert game.rewards == dict.fromkeys(game.possible_agents, 0.0)
+    wrapped = env("flex")
+    wrapped.reset(seed=1)
+    with pytest.raises(AssertionError):
+        wrapped.step(game.encoding.size)
+
+
+def test_max_steps_truncates_a_round() -> None:
+    game = raw_env("singapore", max_steps=5)
+    game.reset(seed=1)
+    steps = 0
+    for _ in game.agent_iter():
+        observation, reward, terminated, truncated, _ = game.last()
+        if terminated or truncated:
+            assert truncated
+            assert not terminated
+            assert reward == 0
+            game.step(None)
+            continue
+        game.step(int(np.flatnonzero(observation["action_mask"])[0]))
+        steps += 1
+    assert steps == 5
+
+
+def test_render_shows_the_round_as_text(capsys: pytest.CaptureFixture[str]) -> None:
+    game = raw_env("singapore", render_mode="ansi")
+    game.reset(seed=1)
+    text = game.render()
+    assert text is not None
+    assert text.startswith("singapore, seed 1, 0 actions")
+    assert "* East" in text
+    human = raw_env("flex", render_mode="human")
+    human.reset(seed=1)
+    assert human.render() is None
+    assert "flex, seed 1" in capsys.readouterr().out
+    with pytest.raises(ValueError, match="render_mode"):
+        raw_env("flex", render_mode="rgb_array")
+    assert raw_env("card-free").metadata["name"] == "mahjong_card_free_v0"
+
+
+def test_an_environment_of_a_ruleset_object() -> None:
+    ruleset = mr.get_ruleset("singapore", players=3)
+    game = raw_env(ruleset)
+    assert game.possible_agents == ["east", "south", "west"]
+    assert game.metadata["name"] == "mahjong_singapore_v0"
+    with pytest.raises(ValueError, match="options go with a ruleset's name"):
+        raw_env(ruleset, players=4)
+
+
+def test_the_library_plays_without_the_rl_extra() -> None:
+    code = (
+        "import sys\n"
+        "from mahjong_rules.engine import new_round, play\n"
+        "play(new_round('flex', seed=1))\n"
+        "play(new_round('singapore', seed=1))\n"
+        "print(sorted(name for name in ('numpy', 'gymnasium', 'pettingzoo') if name in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
