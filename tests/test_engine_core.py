@@ -50,3 +50,17 @@ def test_illegal_action_error_is_bad_input_with_its_reason() -> None:
     assert isinstance(error, ValueError)
     assert error.reason.code == "not-your-turn"
     assert str(error) == "it is East's turn"
+
+
+def test_a_later_singapore_game_replays_with_its_banker_and_prevailing_wind() -> None:
+    """A replay records how the game was set up beyond the seed (the banker's position and the
+    prevailing wind of a game after the first), so that it replays the same game."""
+    from mahjong_rules.engine import new_round, play
+
+    round_ = new_round("singapore", seed=5, deal={"banker": "S", "prevailing_wind": "W"})
+    finished = play(round_, seed=5)
+    record = Replay.from_json(Replay.of(finished).to_json())
+    assert record.deal == {"banker": "SOUTH", "prevailing_wind": "WEST"}
+    again = record.play()
+    assert again.actions == finished.actions
+    assert again.result == finished.result

@@ -10,6 +10,7 @@ replays, and self-play.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from typing import Any
 
 from mahjong_rules.engine.core import Action, ActionKind, IllegalActionError, Round, RoundResult
@@ -41,9 +42,10 @@ _ROUNDS = {
 }
 
 
-def new_round(ruleset: Ruleset | str, seed: int = 0, **options: Any) -> Round:
+def new_round(ruleset: Ruleset | str, seed: int = 0, *, deal: Mapping[str, Any] | None = None, **options: Any) -> Round:
     """A new round of ``ruleset`` (a ruleset, or its name and ``options``), shuffled with ``seed``
-    and dealt.
+    and dealt; ``deal`` sets up a later game (Singapore: ``banker`` and ``prevailing_wind``, as
+    ``next_deal`` gives them).
 
     Raises:
         ValueError: the ruleset has no playable rounds, or ``options`` are given with a ruleset
@@ -60,5 +62,5 @@ def new_round(ruleset: Ruleset | str, seed: int = 0, **options: Any) -> Round:
         raise ValueError(f"no playable rounds for the ruleset {built.name!r}; rounds exist for {', '.join(_ROUNDS)}")
     module_name, _, class_name = path.partition(":")
     cls = getattr(importlib.import_module(module_name), class_name)
-    round_: Round = cls.deal(built, seed)
+    round_: Round = cls.deal(built, seed, **dict(deal or {}))
     return round_

@@ -19,6 +19,8 @@ __all__ = ["REPLAY_FORMAT", "Replay"]
 REPLAY_FORMAT = 1
 """The version of the replay format."""
 
+_DEAL_FIELDS = ("banker", "prevailing_wind")
+
 
 @attrs.frozen
 class Replay:
@@ -37,6 +39,9 @@ class Replay:
     options: Mapping[str, Any]
     seed: int
     actions: tuple[Action, ...]
+    deal: Mapping[str, str] = attrs.field(factory=dict)
+    """How the game was set up beyond the seed: Singapore's banker position and prevailing wind
+    for a game after the first of a mahjong round (``{"banker": "SOUTH", ...}``)."""
 
     @classmethod
     def of(cls, round_: Round) -> Replay:
@@ -47,7 +52,8 @@ class Replay:
             for field in attrs.fields(type(chosen)):
                 value = getattr(chosen, field.name)
                 options[field.alias] = value if isinstance(value, bool | int | str | None) else to_dict(value)
-        return cls(round_.ruleset.name, options, round_.seed, tuple(round_.actions))
+        deal = {name: getattr(round_, name).name for name in _DEAL_FIELDS if getattr(round_, name, None) is not None}
+        return cls(round_.ruleset.name, options, round_.seed, tuple(round_.actions), deal)
 
     def to_json(self) -> str:
         """The record as JSON text."""
@@ -57,6 +63,7 @@ class Replay:
                 "ruleset": self.ruleset,
                 "options": dict(self.options),
                 "seed": self.seed,
+                "deal": dict(self.deal),
                 "actions": [action.to_dict() for action in self.actions],
             }
         )
@@ -76,7 +83,8 @@ class Replay:
             raise RecordError(f"a replay is an object with 'format': {REPLAY_FORMAT}, not {describe(data)}")
         try:
             actions = tuple(Action.from_dict(item) for item in data["actions"])
-            return cls(str(data["ruleset"]), dict(data.get("options", {})), int(data["seed"]), actions)
+            deal = {str(key): str(value) for key, value in dict(data.get("deal", {})).items()}
+            return cls(str(data["ruleset"]), dict(data.get("options", {})), int(data["seed"]), actions, deal)
         except (KeyError, TypeError, ValueError) as error:
             raise RecordError(f"not a replay: {error}") from None
 
@@ -93,7 +101,7 @@ class Replay:
         options = {
             key: from_dict(value) if isinstance(value, Mapping) else value for key, value in self.options.items()
         }
-        round_ = new_round(self.ruleset, seed=self.seed, **options)
+        round_ = new_round(self.ruleset, seed=self.seed, deal=self.deal, **options)
         for action in self.actions:
             round_ = round_.apply(action)
         return round_
