@@ -149,3 +149,52 @@ def test_bad_documents_name_the_fault(document: object, fault: str) -> None:
 def test_to_dict_refuses_other_values() -> None:
     with pytest.raises(TypeError, match="to_dict writes a Tile"):
         mr.to_dict(3)
+
+
+def _mutations(rng: random.Random, data: object) -> object:
+    """``data`` with one random change somewhere inside: a key dropped or added, a value replaced
+    by a value of another type."""
+    junk = [None, 0, -3, 2.5, "", "XB", [], {}, ["1B"], {"x": 1}, True]
+    if isinstance(data, dict) and data and rng.random() < 0.8:
+        copy = dict(data)
+        key = rng.choice(list(copy))
+        choice = rng.random()
+        if choice < 0.2:
+            del copy[key]
+        elif choice < 0.3:
+            copy["extra"] = rng.choice(junk)
+        elif choice < 0.6:
+            copy[key] = rng.choice(junk)
+        else:
+            copy[key] = _mutations(rng, copy[key])
+        return copy
+    if isinstance(data, list) and data and rng.random() < 0.8:
+        copy_list = list(data)
+        index = rng.randrange(len(copy_list))
+        copy_list[index] = _mutations(rng, copy_list[index]) if rng.random() < 0.5 else rng.choice(junk)
+        return copy_list
+    return rng.choice(junk)
+
+
+def test_damaged_documents_are_read_or_refused_with_a_record_error() -> None:
+    """Fuzz: any damage to a valid document gives a value or a RecordError, nothing else."""
+    rng = random.Random(21)
+    flex = mr.get_ruleset("flex")
+    evaluation = flex.evaluate(mr.Hand.parse("333C 44B 555C 666C 777C"), mr.WinContext(seat_wind="S"))
+    documents = [
+        mr.to_dict(evaluation),
+        mr.to_dict(flex.settle(evaluation, discarder=mr.Seat.WEST)),
+        mr.to_dict(mr.Hand.parse("222B 55B [J 7C 7C @W]")),
+        mr.to_dict(mr.sample_card("tutorial")),
+        mr.to_dict(mr.WinContext(self_drawn=True)),
+    ]
+    read = refused = 0
+    for _ in range(1500):
+        damaged = _mutations(rng, rng.choice(documents))
+        try:
+            mr.from_dict(damaged)  # type: ignore[arg-type]
+            read += 1
+        except mr.RecordError:
+            refused += 1
+    assert refused > 500
+    assert read > 10

@@ -410,7 +410,7 @@ def from_dict(data: Mapping[str, JSON]) -> Any:
     if not isinstance(data, Mapping):
         raise reader.fail("document", f"expected an object, not {describe(data)}")
     kind = data.get("type")
-    if kind not in _TOP_KEYS:
+    if not isinstance(kind, str) or kind not in _TOP_KEYS:
         raise reader.fail("type", f"expected one of {', '.join(sorted(_TOP_KEYS))}, not {kind!r}")
     if data.get("schema") != SCHEMA_VERSION:
         raise reader.fail("schema", f"this library reads version {SCHEMA_VERSION}, not {data.get('schema')!r}")
