@@ -261,6 +261,53 @@ def test_analyse_lists_tiles_away_waits_discards_and_card_lines(capsys: pytest.C
     assert result["closest_lines"][0]["needed"] == ["8B"]
 
 
+def test_analyse_singapore_prints_waits_and_pay_all_discards(capsys: pytest.CaptureFixture[str]) -> None:
+    """A Singapore hand of 13 tiles besides its bonus tiles waits (the hand has a kong and two bonus
+    tiles); with two dragon pongs showing, the third dragon is a pay-all discard (ruling S9)."""
+    assert main(["analyse", "singapore", "{5555B} 123C 456C 789C 1D RF1 Cat"]) == 0
+    assert "  waits: 1D\n" in capsys.readouterr().out
+    hand = "[RD RD RD@S] [GD GD GD@W] 234C 56C WD WD"
+    assert main(["analyse", "singapore", hand, "--tiles-left", "3", "--discarded", "4C"]) == 0
+    out = capsys.readouterr().out
+    assert "  pay-all discards:\n    1C: a fresh tile at the end of the game\n    7C: a fresh" in out
+    assert "    WD: the Dragon tile set" in out
+    assert "4C:" not in out
+
+
+def test_instant_prints_the_payment(capsys: pytest.CaptureFixture[str]) -> None:
+    """Ruling S8: an exposed kong, 2 from each player; S19: both seat flowers in the first 13
+    tiles, 4 from each; options change the amounts."""
+    assert main(["instant", "singapore", "exposed kong", "--receiver", "W"]) == 0
+    assert "net: East -2, South -2, West +6, North -2" in capsys.readouterr().out
+    assert main(["instant", "singapore", "seat flowers", "--receiver", "N", "--initial", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["result"]["payments"] == {
+        "EAST": -4,
+        "SOUTH": -4,
+        "WEST": -4,
+        "NORTH": 12,
+    }
+    assert main(["instant", "singapore", "concealed kong", "--receiver", "E", "-o", "concealed_kong=1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["result"]["payments"] == {
+        "EAST": 3,
+        "SOUTH": -1,
+        "WEST": -1,
+        "NORTH": -1,
+    }
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["instant", "flex", "exposed kong", "--receiver", "W"], "the flex ruleset has no instant payments"),
+        (["instant", "singapore", "exposed pong", "--receiver", "W"], "no instant payment for 'exposed pong'"),
+        (["instant", "singapore", "exposed kong", "--receiver", "N", "-o", "players=3"], "North is not at the table"),
+    ],
+)
+def test_instant_refuses_what_is_not_paid(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    assert message in capsys.readouterr().err
+
+
 def test_serve_answers_each_line_and_never_crashes() -> None:
     """The JSON-lines protocol through the real command: one response per request line, in
     order, errors as responses, the process ending normally at the end of input."""

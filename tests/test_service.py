@@ -54,6 +54,15 @@ REQUESTS: list[dict[str, Any]] = [
         "options": {"card": mr.to_dict(mr.sample_card("tutorial"))},
         "hand": {"concealed": ["2B", "2B", "2B", "2B", "4B", "4B", "6B", "6B", "8B", "8B", "8B", "8B", "F", "F"]},
     },
+    {"id": 8, "command": "instant", "ruleset": "singapore", "event": "cat and mouse", "receiver": "S", "initial": True},
+    {
+        "id": 9,
+        "command": "analyse",
+        "ruleset": "singapore",
+        "hand": "[RD RD RD@S] [GD GD GD@W] 234C 56C WD WD",
+        "context": {"tiles_left": 3},
+        "discarded": "4C",
+    },
 ]
 
 
@@ -79,6 +88,59 @@ def test_results_are_the_librarys_answers() -> None:
     assert [line["line"] for line in analysis["closest_lines"]] == ["2468 #1", "2468 #7"]
     # the tutorial card's Numbers #1 (2222x 44x 66x 8888x FF), no jokers: 25 doubled (ruling N5)
     assert handle(REQUESTS[6])["result"]["points"] == 50
+    # Singapore, ruling S19: the cat and mouse in the first 13 tiles, 4 from each player.
+    assert handle(REQUESTS[7])["result"]["payments"] == {"EAST": -4, "SOUTH": 12, "WEST": -4, "NORTH": -4}
+
+
+def test_singapore_analysis_asks_the_ruleset_which_sizes_wait_and_discard() -> None:
+    """Bonus tiles are set aside and a kong counts as three tiles: a 13-tile hand with a kong and
+    two bonus tiles waits; a 14-tile one lists its discards."""
+    waiting = handle({"command": "analyse", "ruleset": "singapore", "hand": "{5555B} 123C 456C 789C 1D RF1 Cat"})
+    assert waiting["result"]["waits"] == ["1D"]
+    assert "discard_options" not in waiting["result"]
+    discarding = handle({"command": "analyse", "ruleset": "singapore", "hand": "{5555B} 123C 456C 789C 1D 9D RF1"})
+    assert discarding["result"]["waits"] is None
+    assert {option["discard"] for option in discarding["result"]["discard_options"][:2]} == {"1D", "9D"}
+
+
+def test_analysis_of_a_complete_hand_lists_its_arrangements() -> None:
+    """111C 222C 333C 456C 99C is three pongs or three chows of 123C (both readings are Mahjong
+    self-drawn: Full Color); under a context with a minimum it cannot meet, none is listed."""
+    request = {"command": "analyse", "ruleset": "singapore", "hand": "111C 222C 333C 456C 99C"}
+    result = handle({**request, "context": {"self_drawn": True}})["result"]
+    assert result["tiles_away"] == 0
+    assert sorted(result["decompositions"]) == [
+        "(111C) (222C) (333C) (456C) (99C): four sets and an eye",
+        "(123C) (123C) (123C) (456C) (99C): four sets and an eye",
+    ]
+    assert len(handle({**request, "limit": 1})["result"]["decompositions"]) == 1
+    strict = handle({**request, "options": {"min_doubles": 5}})["result"]
+    assert strict["decompositions"] == []
+
+
+def test_analysis_calls_decompositions_with_the_hand_alone_when_that_is_the_signature() -> None:
+    """The protocol's ``decompositions(hand)``: a registered ruleset need not read a context."""
+    from tests.toy_ruleset import SevenPairsRuleset
+
+    mr.register_ruleset(SevenPairsRuleset)
+    try:
+        result = handle({"command": "analyse", "ruleset": "seven-pairs", "hand": "11B 22B 33B 44C 55C 66D 77D"})
+    finally:
+        mr.unregister_ruleset("seven-pairs")
+    assert result["ok"], result
+    assert result["result"]["decompositions"] == ["(11B) (22B) (33B) (44C) (55C) (66D) (77D): seven pairs"]
+
+
+def test_singapore_analysis_lists_the_pay_all_discards() -> None:
+    """Ruling S9, the Dragon tile set scenario: with two dragon pongs showing, a discard of the third
+    dragon the hand can pong makes the discarder liable; near the end of the game a fresh tile
+    that wins (here 1C, 4C or 7C; 4C was discarded) does too."""
+    result = handle(REQUESTS[8])["result"]
+    assert result["waits"] == ["1C", "4C", "7C"]
+    warnings = result["pay_all_discards"]
+    assert "the Dragon tile set" in warnings["WD"]
+    assert warnings["1C"] == warnings["7C"] == "a fresh tile at the end of the game"
+    assert "4C" not in warnings
 
 
 @pytest.mark.parametrize(
@@ -91,6 +153,11 @@ def test_results_are_the_librarys_answers() -> None:
         ({"command": "evaluate", "ruleset": "nope", "hand": "1B"}, "bad-input"),
         ({"command": "evaluate", "ruleset": "flex", "hand": "1B", "options": {"jokers": "8"}}, "bad-input"),
         ({"command": "settle", "ruleset": "flex", "hand": "333C 44B 555C 666C 777C"}, "bad-input"),
+        ({"command": "instant", "ruleset": "flex", "event": "exposed kong", "receiver": "E"}, "bad-request"),
+        ({"command": "instant", "ruleset": "singapore", "receiver": "E"}, "bad-request"),
+        ({"command": "instant", "ruleset": "singapore", "event": "exposed kong"}, "bad-request"),
+        ({"command": "instant", "ruleset": "singapore", "event": "exposed pong", "receiver": "E"}, "bad-input"),
+        ({"command": "instant", "ruleset": "singapore", "event": "exposed kong", "receiver": "X"}, "bad-input"),
     ],
 )
 def test_faults_are_responses(request_data: object, code: str) -> None:
@@ -105,10 +172,11 @@ def test_random_requests_never_raise() -> None:
     rng = random.Random(13)
     values: list[Any] = [None, 0, -1, 3.5, "", "1B", "333C 44B 555C 666C 777C", [], {}, ["x"], {"a": 1}, True]
     keys = ["command", "ruleset", "hand", "context", "options", "seen", "limit", "discarder", "winner", "id"]
+    keys += ["discarded", "event", "receiver", "initial"]
     for _ in range(400):
         request: dict[str, Any] = {key: rng.choice(values) for key in rng.sample(keys, rng.randint(0, len(keys)))}
         if rng.random() < 0.6:
-            request["command"] = rng.choice(["evaluate", "settle", "analyse", "rulesets"])
+            request["command"] = rng.choice(["evaluate", "settle", "analyse", "instant", "rulesets"])
             request["ruleset"] = rng.choice(mr.available_rulesets())
         response = handle(request)
         if not isinstance(request.get("id"), (str, int, type(None))) or isinstance(request.get("id"), bool):

@@ -7,7 +7,9 @@ Subcommands:
 - ``parse HAND``: print a hand in every notation, its tile counts, and its problems in a tile set.
 - ``rulesets``: list the available rulesets and their options.
 - ``evaluate RULESET HAND``: evaluate a hand in a ruleset.
-- ``settle``, ``analyse``: payments; tiles away, waits, discards and card lines.
+- ``settle``, ``analyse``: payments; tiles away, waits, discards, card lines and Singapore's
+  pay-all discards.
+- ``instant RULESET EVENT --receiver SEAT``: Singapore's instant payments.
 - ``batch RULESET FILE``: every hand of a file, JSON lines out, a progress bar on a terminal.
 - ``serve``: the JSON-lines protocol (:mod:`mahjong_rules.service`).
 - ``card validate FILE``, ``card show FILE``, ``card rank HAND [--card FILE]``: check a card file,
@@ -32,6 +34,7 @@ from mahjong_rules.errors import MahjongError
 from mahjong_rules.hand import Hand
 from mahjong_rules.registry import available_rulesets, get_ruleset, ruleset_class
 from mahjong_rules.ruleset import Evaluation
+from mahjong_rules.rulesets.singapore.payments import INSTANT_EVENTS
 from mahjong_rules.serialize import from_dict, to_dict
 from mahjong_rules.tiles import Seat, Tile
 from mahjong_rules.tilesets import TileSet
@@ -237,6 +240,7 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
     request = _request(args, "analyse")
     request["seen"] = args.seen or ""
     request["limit"] = args.limit
+    request["discarded"] = args.discarded or ""
     result = service.COMMANDS["analyse"](request)
     if args.json:
         _print_json(result)
@@ -249,6 +253,8 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
         print(f"  tiles away: {result['tiles_away']}")
     if result["waits"] is not None:
         print(f"  waits: {' '.join(result['waits']) or 'none'}")
+    for arrangement in result.get("decompositions", []):
+        print(f"  arrangement: {arrangement}")
     for option in result.get("discard_options", [])[: args.limit]:
         helpful = " ".join(option["helpful"]) or "none"
         copies = count_of(option["helpful_unseen"], "unseen copy", "unseen copies")
@@ -258,6 +264,28 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
         away = "ruled out" if line["tiles_away"] is None else f"{line['tiles_away']} away"
         dead = ", dead" if line["dead"] else ""
         print(f"  {line['line']}: {line['pattern']} ({line['value']}): {away}, needs {needed}{dead}")
+    if "pay_all_discards" in result:
+        warnings = result["pay_all_discards"]
+        print("  pay-all discards:" + ("" if warnings else " none"))
+        for tile, scenario in warnings.items():
+            print(f"    {tile}: {scenario}")
+    return 0
+
+
+def _cmd_instant(args: argparse.Namespace) -> int:
+    request = {
+        "command": "instant",
+        "ruleset": args.ruleset,
+        "options": dict(_convert_option(args.ruleset, text) for text in args.option),
+        "event": args.event,
+        "receiver": args.receiver,
+        "initial": args.initial,
+    }
+    result = service.COMMANDS["instant"](request)
+    if args.json:
+        _print_json(result)
+    else:
+        print(from_dict(result))
     return 0
 
 
@@ -460,11 +488,25 @@ def _parser() -> argparse.ArgumentParser:
     _hand_arguments(settle, "the hand at Mahjong")
     settle.set_defaults(run=_cmd_settle)
 
-    analyse = commands.add_parser("analyse", help="tiles away, waits, best discards and closest card lines")
+    analyse = commands.add_parser(
+        "analyse", help="tiles away, waits, best discards, arrangements and closest card lines"
+    )
     _hand_arguments(analyse, "a hand of 13 or 14 tiles")
     analyse.add_argument("--seen", help="tiles seen elsewhere (discards, other players' exposures)")
-    analyse.add_argument("--limit", type=int, default=10, help="how many discards and card lines to list (10)")
+    analyse.add_argument("--limit", type=int, default=10, help="how many discards, arrangements and card lines to list (10)")
+    analyse.add_argument(
+        "--discarded", help="tiles discarded so far (Singapore: a fresh tile at the end of the game pays for all)"
+    )
     analyse.set_defaults(run=_cmd_analyse)
+
+    instant = commands.add_parser("instant", help="the instant payment for an event (Singapore)")
+    instant.add_argument("ruleset", help="a ruleset with instant payments: singapore")
+    instant.add_argument("event", help=f"the event: {', '.join(repr(event) for event in INSTANT_EVENTS)}")
+    instant.add_argument("--receiver", required=True, help="the seat that receives the payment")
+    instant.add_argument("--initial", action="store_true", help="the tiles were among the player's first 13")
+    instant.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE")
+    instant.add_argument("--json", action="store_true", help="print JSON")
+    instant.set_defaults(run=_cmd_instant)
 
     batch = commands.add_parser("batch", help="evaluate every hand of a file; JSON lines out, a progress bar")
     batch.add_argument("ruleset", help="a ruleset name (see 'mahjong-rules rulesets')")
@@ -506,7 +548,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         status: int = args.run(args)
-    except (MahjongError, ValueError, KeyError) as error:
+    except (MahjongError, service.BadRequest, ValueError, KeyError) as error:
         message = error.args[0] if isinstance(error, KeyError) and error.args else str(error)
         if getattr(args, "json", False):
             response = service.error_response(None, "bad-input", error)

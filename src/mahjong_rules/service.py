@@ -2,10 +2,12 @@
 (``mahjong-rules serve``) turn a request into the library's calls and its answer into JSON.
 
 A request is a JSON object with a ``"command"`` (``"evaluate"``, ``"settle"``, ``"analyse"``,
-``"rulesets"``), the ``"ruleset"`` and its ``"options"``, the ``"hand"`` (notation or a hand
-object), the ``"context"`` (win context fields) and, by command, ``"discarder"``, ``"winner"``,
-``"seen"`` and ``"limit"``; an ``"id"`` is echoed. A response is ``{"id": ..., "ok": true,
-"result": ...}`` or ``{"id": ..., "ok": false, "error": {"code": ..., "type": ..., "message": ...}}``.
+``"instant"``, ``"rulesets"``), the ``"ruleset"`` and its ``"options"``, the ``"hand"`` (notation
+or a hand object), the ``"context"`` (win context fields) and, by command, ``"discarder"``,
+``"winner"``, ``"seen"``, ``"discarded"`` and ``"limit"`` (analyse), or ``"event"``,
+``"receiver"`` and ``"initial"`` (instant, Singapore's instant payments); an ``"id"`` is echoed. A
+response is ``{"id": ..., "ok": true, "result": ...}`` or ``{"id": ..., "ok": false, "error":
+{"code": ..., "type": ..., "message": ...}}``.
 The schema is published (``json_schema("protocol")``) and documented on the command-line page.
 
 >>> response = handle({"id": 1, "command": "evaluate", "ruleset": "flex", "hand": "333C 44B 555C 666C 777C"})
@@ -17,16 +19,19 @@ The schema is published (``json_schema("protocol")``) and documented on the comm
 
 from __future__ import annotations
 
+import contextlib
+import inspect
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from itertools import islice
 from typing import Any, TextIO
 
 from mahjong_rules import _options
 from mahjong_rules._coerce import describe
-from mahjong_rules.errors import MahjongError
+from mahjong_rules.errors import HandSizeError, MahjongError
 from mahjong_rules.hand import Hand
 from mahjong_rules.registry import available_rulesets, get_ruleset, ruleset_class
-from mahjong_rules.ruleset import Ruleset, WinContext, as_context
+from mahjong_rules.ruleset import Arrangement, Ruleset, WinContext, as_context
 from mahjong_rules.serialize import SCHEMA_VERSION, from_dict, to_dict
 from mahjong_rules.tiles import Seat
 
@@ -103,19 +108,26 @@ def _analyse(request: Mapping[str, JSON]) -> JSON:
         result["tiles_away"] = ruleset.tiles_away(hand)
     except MahjongError as error:
         result["unreachable"] = str(error)
-    if len(hand) == 13:
+    # The ruleset knows which hands wait and which discard (Singapore sets bonus tiles aside and
+    # counts a kong as three tiles): a hand of another size is simply not asked.
+    with contextlib.suppress(HandSizeError):
         result["waits"] = sorted(tile.token for tile in ruleset.waits(hand))
     discard_options = getattr(ruleset, "discard_options", None)
-    if len(hand) == 14 and discard_options is not None:
-        result["discard_options"] = [
-            {
-                "discard": option.discard.token,
-                "tiles_away": option.tiles_away,
-                "helpful": sorted(tile.token for tile in option.helpful),
-                "helpful_unseen": option.helpful_unseen,
-            }
-            for option in discard_options(hand, seen)
-        ]
+    if discard_options is not None:
+        try:
+            found = discard_options(hand, seen)
+        except HandSizeError:
+            found = None
+        if found is not None:
+            result["discard_options"] = [
+                {
+                    "discard": option.discard.token,
+                    "tiles_away": option.tiles_away,
+                    "helpful": sorted(tile.token for tile in option.helpful),
+                    "helpful_unseen": option.helpful_unseen,
+                }
+                for option in found
+            ]
     closest_lines = getattr(ruleset, "closest_lines", None)
     if closest_lines is not None:
         result["closest_lines"] = [
@@ -131,7 +143,37 @@ def _analyse(request: Mapping[str, JSON]) -> JSON:
             }
             for found in closest_lines(hand, seen or None, limit)
         ]
+    if result["tiles_away"] == 0:
+        result["decompositions"] = [str(found) for found in islice(_decompositions(ruleset, hand, request), limit)]
+    pay_all_discards = getattr(ruleset, "pay_all_discards", None)
+    if pay_all_discards is not None:
+        discarded = _field(request, "discarded", str, "the notation of the tiles discarded so far", "")
+        warnings = pay_all_discards(hand, _context(request), discarded=discarded)
+        result["pay_all_discards"] = {tile.token: scenario for tile, scenario in warnings.items()}
     return result
+
+
+def _decompositions(ruleset: Ruleset, hand: Hand, request: Mapping[str, JSON]) -> Iterator[Arrangement]:
+    """The hand's arrangements; the built-in rulesets read the context too (a Singapore hand's
+    doubles, and so its minimum, depend on how it was won)."""
+    if len(inspect.signature(ruleset.decompositions).parameters) > 1:
+        return ruleset.decompositions(hand, _context(request))  # type: ignore[call-arg]
+    return ruleset.decompositions(hand)
+
+
+def _instant(request: Mapping[str, JSON]) -> JSON:
+    ruleset = _ruleset(request)
+    instant_payment = getattr(ruleset, "instant_payment", None)
+    if instant_payment is None:
+        raise BadRequest(f"the {ruleset.name} ruleset has no instant payments")
+    event = _field(request, "event", str, "an instant payment event")
+    if event is None:
+        raise BadRequest("'event' names the instant payment event")
+    receiver = _seat(request, "receiver")
+    if receiver is None:
+        raise BadRequest("'receiver' is the seat that receives the instant payment")
+    initial = _field(request, "initial", bool, "true or false", False)
+    return to_dict(instant_payment(event, receiver, initial=initial))
 
 
 def _rulesets(request: Mapping[str, JSON]) -> JSON:
@@ -142,6 +184,7 @@ COMMANDS: dict[str, Callable[[Mapping[str, JSON]], JSON]] = {
     "evaluate": _evaluate,
     "settle": _settle,
     "analyse": _analyse,
+    "instant": _instant,
     "rulesets": _rulesets,
 }
 """The commands of the protocol, by name."""
