@@ -774,6 +774,19 @@ def test_all_chow_on_a_discard_needs_the_winning_tile() -> None:
     assert doubles(named) == {"Animal (Cat)": 1, "All Chow": 1}
 
 
+def test_a_hand_short_of_the_minimum_for_want_of_the_winning_tile_says_so() -> None:
+    """Ruling L9 from the user's side: four chows and a plain eye, won on a discard with no
+    winning tile named, are worth 0 doubles; the reasons say that naming the tile may make it All
+    Chow or Ping Wu. Not said when the eye rules All Chow out (the prevailing wind East) or the
+    tile is named."""
+    evaluation = DEFAULT.evaluate("123C 456D 789B 234B 55B")
+    assert [reason.code for reason in evaluation.reasons] == ["below-minimum", "winning-tile-unknown"]
+    assert "winning_tile" in evaluation.reasons[1].message
+    assert [reason.code for reason in DEFAULT.evaluate("123C 456D 789B 234B EE").reasons] == ["below-minimum"]
+    one_wait = DEFAULT.evaluate("123C 456D 789B 234B 55B", mr.WinContext(winning_tile="7B"))  # 89B waits on 7B
+    assert [reason.code for reason in one_wait.reasons] == ["below-minimum"]
+
+
 def test_the_fifth_copy_is_no_wait_ruling_s14() -> None:
     """Ruling S14: 'a tile the hand already holds four of is not a wait'. 1C 22C 3333C 44C 5C 789D
     (13 tiles): 6C makes 123 234 456 and 33 (the only other completions, none: 1C, 2C, 4C, 5C leave

@@ -15,7 +15,7 @@ from mahjong_rules.ruleset import ScoreItem, WinContext
 from mahjong_rules.rulesets.singapore.hands import PlacedSet, Reading, SortedHand
 from mahjong_rules.tiles import Animal, Dragon, FlowerSet, Seat, Tile
 
-__all__ = ["BONUS_ITEMS", "ITEMS", "Facts", "Item", "doubles"]
+__all__ = ["BONUS_ITEMS", "ITEMS", "Facts", "Item", "all_chow", "doubles"]
 
 DRAGONS = frozenset(dragon.tile for dragon in Dragon)
 WINDS = frozenset(seat.wind for seat in Seat)
@@ -68,7 +68,7 @@ def _wind_pungs(facts: Facts) -> list[ScoreItem]:
     return lines
 
 
-def _all_chow(facts: Facts) -> bool:
+def all_chow(facts: Facts) -> bool:
     """Ruling S7: the eye is no dragon, prevailing wind or seat wind; four chows; won on a
     discard, more than one tile would have completed the hand."""
     reading, context = facts.reading, facts.context
@@ -83,7 +83,7 @@ def _all_chow(facts: Facts) -> bool:
 
 def _chows(facts: Facts) -> list[ScoreItem]:
     # Ping Wu is an All Chow hand with no flowers or animals, 4 doubles in all (rulings S2, S15).
-    if not _all_chow(facts):
+    if not all_chow(facts):
         return []
     if not facts.hand.bonus:
         return [ScoreItem("Ping Wu", 4)]

@@ -24,7 +24,7 @@ from mahjong_rules.ruleset import (
 )
 from mahjong_rules.rulesets._table import TableRuleset
 from mahjong_rules.rulesets.singapore import payments
-from mahjong_rules.rulesets.singapore.doubles import FLOWERS, Facts, doubles, total
+from mahjong_rules.rulesets.singapore.doubles import FLOWERS, Facts, all_chow, doubles, total
 from mahjong_rules.rulesets.singapore.hands import MAHJONG_SIZE, Reading, SortedHand, readings, sort_hand
 from mahjong_rules.rulesets.singapore.options import SingaporeOptions
 from mahjong_rules.rulesets.singapore.play import (
@@ -153,7 +153,7 @@ class SingaporeRuleset(TableRuleset):
             if best is None or value > best[0]:
                 best = (value, lines, reading)
         if best is None:
-            reasons = self._why_not(sorted_hand, below)
+            reasons = self._why_not(sorted_hand, won, below)
             return Evaluation(self.name, checked, won, is_winning=False, reasons=reasons, options=self.options)
         value, lines, reading = best
         return Evaluation(
@@ -167,7 +167,7 @@ class SingaporeRuleset(TableRuleset):
             options=self.options,
         )
 
-    def _why_not(self, sorted_hand: SortedHand, below: int | None) -> list[Reason]:
+    def _why_not(self, sorted_hand: SortedHand, context: WinContext, below: int | None) -> list[Reason]:
         if sorted_hand.size != MAHJONG_SIZE:
             return [
                 Reason(
@@ -178,12 +178,21 @@ class SingaporeRuleset(TableRuleset):
             ]
         if below is not None:
             counted = "" if self.options.min_doubles_count_bonus else " without the bonus tiles"
-            return [
+            reasons = [
                 Reason(
                     "below-minimum",
                     f"the hand is worth {below} doubles{counted}, less than the minimum of {self.options.min_doubles}",
                 )
             ]
+            if _all_chow_unknown(sorted_hand, context):
+                reasons.append(
+                    Reason(
+                        "winning-tile-unknown",
+                        "All Chow and Ping Wu on a discard need the tile the hand was won on (rulings S7, L9): "
+                        "name it as the context's winning_tile",
+                    )
+                )
+            return reasons
         return [Reason("not-mahjong", "the tiles are not one eye and four chows, pongs or kongs, nor 13 Wonders")]
 
     def decompositions(
@@ -480,6 +489,14 @@ def _flag(value: object, argument: str) -> bool:
     if not isinstance(value, bool):
         raise TypeError(f"{argument} is True or False, not {describe(value)}")
     return value
+
+
+def _all_chow_unknown(sorted_hand: SortedHand, context: WinContext) -> bool:
+    """A reading would be All Chow if the hand waited on more than one tile, and the context, a
+    win on a discard, does not say which tile it was won on (ruling L9)."""
+    if context.self_drawn or context.winning_tile is not None:
+        return False
+    return any(all_chow(Facts(reading, sorted_hand, context, waits=2)) for reading in readings(sorted_hand))
 
 
 def _eight_flowers(sorted_hand: SortedHand) -> bool:
