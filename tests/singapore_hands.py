@@ -82,7 +82,9 @@ def random_mahjong(rng: random.Random, *, seat: mr.Seat = mr.Seat.EAST, one_suit
             called = rng.choice(others) if exposed and rng.random() < 0.7 else None
             melds.append(mr.Meld(as_tiles, exposed=exposed, called_from=called))
         elif rng.random() < 0.35:
-            melds.append(mr.Meld(as_tiles, exposed=True, called_from=rng.choice(others)))
+            # Only the player to the right of the discarder may CHOW the tile.
+            caller = SEATS[SEATS.index(seat) - 1] if kind == "chow" else rng.choice(others)
+            melds.append(mr.Meld(as_tiles, exposed=True, called_from=caller))
         else:
             concealed += as_tiles
     concealed += _bonus(rng)

@@ -754,10 +754,14 @@ def _theme_attempt(rng: random.Random, seat: mr.Seat, others: Sequence[mr.Seat])
 
 
 def _seated(rng: random.Random, hand: mr.Hand, table: Sequence[mr.Seat], seat: mr.Seat) -> mr.Hand:
-    """``hand`` with every call made from a seat at the table other than the winner's."""
+    """``hand`` with every call made from a seat at the table other than the winner's, each chow
+    from the player to the left (only the player to the right of the discarder may CHOW)."""
     others = [other for other in table if other is not seat]
+    left = table[table.index(seat) - 1]
     melds = [
-        attrs.evolve(meld, called_from=rng.choice(others))
+        attrs.evolve(meld, called_from=left)
+        if meld.called_from is not None and meld.is_chow
+        else attrs.evolve(meld, called_from=rng.choice(others))
         if meld.called_from is not None and meld.called_from not in others
         else meld
         for meld in hand.melds

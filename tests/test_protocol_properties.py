@@ -193,7 +193,12 @@ def test_settle_pays_exactly_what_the_evaluation_says(name: str) -> None:
     settled = 0
     for hand in random_hands(name, 400, 150):
         callers = {meld.called_from for meld in hand.melds}
-        seat = rng.choice([seat for seat in mr.Seat if seat not in callers])
+        # A chow is called from the player to the left (Singapore's CHOW move).
+        chow_callers = {meld.called_from for meld in hand.melds if meld.is_chow and meld.called_from is not None}
+        seats = [seat for seat in mr.Seat if seat not in callers and all(left.next is seat for left in chow_callers)]
+        if not seats:
+            continue
+        seat = rng.choice(seats)
         context = mr.WinContext(self_drawn=rng.random() < 0.5, seat_wind=seat)
         try:
             evaluation = ruleset.evaluate(hand, context)

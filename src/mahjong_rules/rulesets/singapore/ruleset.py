@@ -87,6 +87,11 @@ class SingaporeRuleset(TableRuleset):
         sorted_hand = sort_hand(checked)
         if won.winning_tile is not None and won.winning_tile not in checked:
             raise ContextError(f"the winning tile {won.winning_tile} is not in the hand {checked}")
+        if won.winning_tile is not None and won.winning_tile.is_bonus and not _eight_flowers(sorted_hand):
+            raise ContextError(
+                f"the winning tile {won.winning_tile} is a bonus tile: flowers and animals are set aside and "
+                "replaced, never won on (except the eighth flower, ruling S16)"
+            )
         if won.flower_replacement and not sorted_hand.bonus:
             raise ContextError("a flower replacement follows a flower or animal: the hand holds none")
         if won.kong_replacement and not any(placed.kind == "kong" for placed in sorted_hand.declared):
@@ -323,6 +328,12 @@ class SingaporeRuleset(TableRuleset):
                     f"{meld} is called from {meld.called_from.name.title()}: a player calls another "
                     "player's discard, at the table"
                 )
+            if meld.is_chow and meld.called_from is not None and next_seat(meld.called_from, self.seats) is not won_by:
+                raise SettlementError(
+                    f"{meld} is called from {meld.called_from.name.title()}: only the player to the right of "
+                    f"the discarder may CHOW the tile, and {won_by.name.title()} sits to the right of "
+                    f"{_left_of(won_by, self.seats).name.title()}"
+                )
         return payments.settle(evaluation, won_by, thrown_by, self.options, self.seats)
 
     def instant_payment(self, event: str, receiver: Seat | str, *, initial: bool = False) -> Settlement:
@@ -489,6 +500,10 @@ def _flag(value: object, argument: str) -> bool:
     if not isinstance(value, bool):
         raise TypeError(f"{argument} is True or False, not {describe(value)}")
     return value
+
+
+def _left_of(seat: Seat, seats: Sequence[Seat]) -> Seat:
+    return seats[seats.index(seat) - 1]
 
 
 def _all_chow_unknown(sorted_hand: SortedHand, context: WinContext) -> bool:
