@@ -110,7 +110,7 @@ def random_context(rng: random.Random, hand: mr.Hand, seat: mr.Seat = mr.Seat.EA
         fields["flower_replacement"] = True
     elif self_drawn and special < 0.2 and has_kong:
         fields["kong_replacement"] = True
-    elif special < 0.3:
+    elif self_drawn and special < 0.3:
         fields["last_tile"] = True
     elif not self_drawn and special < 0.4:
         fields["robbing_kong"] = True

@@ -147,7 +147,7 @@ SELF = {"self_drawn": True}
         # RF1 and BF1 2, the red set 1, Half Color 2, East pung 2: 12, capped at 8.
         ("EEE 123B 456B 789B 55B RF1 RF2 RF3 RF4 BF1 BF2 BF3", {}, {"limit": 8}, (True, 8, [-4, 1, 1, 1, 1, 1, 2, 5])),
         # S13: the replacement tile after a kong 1, after a flower 1, the last tile drawn 1, robbing
-        # the kong 1; the last discard no double. (Full Color 4 in each.)
+        # the kong 1. (Full Color 4 in each.)
         ("{5555B} 123B 789B 444B 99B", {"self_drawn": True, "kong_replacement": True}, {}, (True, 5, [1, 4])),
         (
             "123B 456B 789B 234B 99B Cat",
@@ -156,7 +156,6 @@ SELF = {"self_drawn": True}
             (True, 7, [1, 1, 1, 4]),  # All Chow, the Cat, the replacement, Full Color
         ),
         ("111B 456B 789B 234B 99B", {"self_drawn": True, "last_tile": True}, {}, (True, 5, [1, 4])),
-        ("111B 456B 789B 234B 99B", {"last_tile": True}, {}, (True, 4, [4])),
         ("111B 456B 789B 234B 99B", {"robbing_kong": True}, {}, (True, 5, [1, 4])),
         # "13 Wonders Game - 5 doubles", with the Cat 6 (limit 8); it needs no minimum.
         ("1B 9B 1C 9C 1D 9D E S W N RD GD WD WD", {}, {}, (True, 5, [5])),

@@ -616,11 +616,13 @@ def test_kong_replacement_double_ruling_s13() -> None:
 
 def test_last_tile_double_only_when_drawn_ruling_s13() -> None:
     """Line 256: 'Picking the winning tile on the last valid tile left in the game - 1 double'.
-    Ruling S13: the double is only for drawing the last tile. BASE1 drawn: 1 + 1 = 2; won on the
-    final discard: 1."""
+    Ruling S13: the last tile is a self-drawn win by nature, its double only for drawing it. BASE1
+    drawn: 1 + 1 = 2. No discard follows the last tile (lines 170-174): the last tile on a discard
+    contradicts itself."""
     assert won(BASE1, mr.WinContext(self_drawn=True, last_tile=True)).points == 2
     assert "Last tile" in doubles(won(BASE1, mr.WinContext(self_drawn=True, last_tile=True)))
-    assert doubles(won(BASE1, mr.WinContext(last_tile=True))) == {"Dragon pung (Red Dragon)": 1}
+    with pytest.raises(mr.ContextError, match="last_tile"):
+        DEFAULT.evaluate(BASE1, mr.WinContext(last_tile=True))
 
 
 def test_robbing_the_kong_double_ruling_s13() -> None:

@@ -174,6 +174,16 @@ def test_the_eighth_flower_handed_over_is_no_discard_for_pay_all() -> None:
     assert paid(settle(evaluation, W)) == {W: 64, S: 64, N: 64}
 
 
+def test_the_last_tile_is_only_drawn() -> None:
+    """Ruling S13 and lines 170-174: "When a player picks that last remaining new tile, he may win
+    the game on that tile or perform a KONG. However he is not required to discard any tiles": no
+    discard follows the last tile, so a context of the last tile won on a discard is refused, and
+    drawn it is worth its double."""
+    with pytest.raises(mr.ContextError, match="last_tile"):
+        DEFAULT.evaluate(ONE, mr.WinContext(last_tile=True, winning_tile="5B"))
+    assert won_by(E, ONE, last_tile=True, self_drawn=True).points == 2
+
+
 def test_a_bonus_tile_is_won_on_only_as_the_eighth_flower() -> None:
     """Flowers and animals are shown and replaced as they come ("they will take a replacement
     tile"): a hand is never won on one, except the eighth flower (ruling S16). Naming one as the

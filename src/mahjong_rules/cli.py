@@ -493,7 +493,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     _hand_arguments(analyse, "a hand of 13 or 14 tiles")
     analyse.add_argument("--seen", help="tiles seen elsewhere (discards, other players' exposures)")
-    analyse.add_argument("--limit", type=int, default=10, help="how many discards, arrangements and card lines to list (10)")
+    analyse.add_argument(
+        "--limit", type=int, default=10, help="how many discards, arrangements and card lines to list (10)"
+    )
     analyse.add_argument(
         "--discarded", help="tiles discarded so far (Singapore: a fresh tile at the end of the game pays for all)"
     )

@@ -78,8 +78,9 @@ class SingaporeRuleset(TableRuleset):
         Raises:
             TileSetError: a tile too many, or a tile Singapore does not use (ruling T5).
             MeldError: a declared meld that is no chow, pong or kong.
-            ContextError: a winning tile the hand does not hold, a flower replacement with no
-                bonus tile, or a kong replacement with no declared kong.
+            ContextError: a winning tile the hand does not hold (or a bonus tile, but the eighth
+                flower), the last tile won on a discard, a flower replacement with no bonus tile,
+                or a kong replacement with no declared kong.
         """
         checked = as_hand(hand, self._tileset)
         self._tileset.check(checked)
@@ -91,6 +92,11 @@ class SingaporeRuleset(TableRuleset):
             raise ContextError(
                 f"the winning tile {won.winning_tile} is a bonus tile: flowers and animals are set aside and "
                 "replaced, never won on (except the eighth flower, ruling S16)"
+            )
+        if won.last_tile and not won.self_drawn:
+            raise ContextError(
+                "last_tile is a win on the last tile drawn: nobody discards after it (the game is finished "
+                "when it is picked), so the context must be self_drawn"
             )
         if won.flower_replacement and not sorted_hand.bonus:
             raise ContextError("a flower replacement follows a flower or animal: the hand holds none")
