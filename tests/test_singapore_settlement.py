@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 
 import mahjong_rules as mr
@@ -172,6 +173,15 @@ def test_the_eighth_flower_handed_over_is_no_discard_for_pay_all() -> None:
     text = "RF1 RF2 RF3 RF4 BF1 BF2 BF3 BF4 1B 3B 5B 7B 9B 2C 4C 6C 8C 1D 3D 5D E S"
     evaluation = won_by(E, text, winning_tile="BF4", fresh_discard=True, tiles_left=2)
     assert paid(settle(evaluation, W)) == {W: 64, S: 64, N: 64}
+
+
+@pytest.mark.parametrize("points", [6, 10**30])
+def test_an_evaluation_beyond_the_limit_is_refused(points: int) -> None:
+    """A hand is worth at most the limit (lines 268-271): an evaluation built by hand with more
+    doubles is not settled, and a huge number does not hang the settlement."""
+    forged = attrs.evolve(won_by(E, ONE, self_drawn=True), points=points)
+    with pytest.raises(mr.SettlementError, match="limit of 5"):
+        DEFAULT.settle(forged)
 
 
 def test_the_last_tile_is_only_drawn() -> None:

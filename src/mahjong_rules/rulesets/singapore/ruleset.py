@@ -327,6 +327,12 @@ class SingaporeRuleset(TableRuleset):
                 winner's own seat or a seat not at the table.
         """
         evaluation = check_evaluation(evaluation, self.name, self.options)
+        if not 0 <= evaluation.points <= self.options.limit:
+            # an evaluation built by hand: the value doubles with each double, so never trust it
+            raise SettlementError(
+                f"the evaluation's {evaluation.points} doubles are not a Singapore hand's: "
+                f"from 0 to the limit of {self.options.limit}"
+            )
         won_by, thrown_by = settlement_seats(evaluation, winner, discarder, self.seats)
         for meld in evaluation.hand.melds:
             if meld.called_from is won_by or (meld.called_from is not None and meld.called_from not in self.seats):
