@@ -21,6 +21,9 @@ DRAGONS = frozenset(dragon.tile for dragon in Dragon)
 WINDS = frozenset(seat.wind for seat in Seat)
 ANIMALS = frozenset(animal.tile for animal in Animal)
 FLOWERS = frozenset(flower_set.tile(number) for flower_set in FlowerSet for number in range(1, 5))
+FLOWER_SETS = tuple(
+    (flower_set.name.title(), frozenset(flower_set.tile(number) for number in range(1, 5))) for flower_set in FlowerSet
+)
 
 
 @attrs.frozen
@@ -32,13 +35,15 @@ class Facts:
     hand: SortedHand
     context: WinContext
     waits: int | None = None
+    tiles: tuple[Tile, ...] = attrs.field(init=False)
+    """The tiles of the sets (bonus tiles set aside, ruling S12)."""
 
-    @property
-    def tiles(self) -> list[Tile]:
-        """The tiles of the sets (bonus tiles set aside, ruling S12)."""
+    def __attrs_post_init__(self) -> None:
         if self.reading.kind != "standard":
-            return [Tile.from_index(index) for index, count in enumerate(self.hand.concealed) for _ in range(count)]
-        return [tile for placed in self.reading.sets for tile in placed.tiles]
+            found = [Tile.from_index(index) for index, count in enumerate(self.hand.concealed) for _ in range(count)]
+        else:
+            found = [tile for placed in self.reading.sets for tile in placed.tiles]
+        object.__setattr__(self, "tiles", tuple(found))
 
     def triplets(self, tiles: frozenset[Tile]) -> list[PlacedSet]:
         return [placed for placed in self.reading.groups if placed.is_triplet and placed.tile in tiles]
@@ -158,12 +163,14 @@ def _animals(facts: Facts) -> list[ScoreItem]:
 
 def _flowers(facts: Facts) -> list[ScoreItem]:
     # Ruling S5: each flower of the seat's number 1 double; a complete red or black set 2 in total.
+    if not facts.hand.bonus:
+        return []
     seat = facts.context.seat_wind
-    held = set(facts.hand.bonus) & FLOWERS
+    held = FLOWERS.intersection(facts.hand.bonus)
     lines = [ScoreItem(f"Seat flower ({tile})", 1) for tile in sorted(held) if tile.flower_seat is seat]
-    for flower_set in FlowerSet:
-        if all(flower_set.tile(number) in held for number in range(1, 5)):
-            lines.append(ScoreItem(f"{flower_set.name.title()} flower set", 1))
+    for name, flower_set in FLOWER_SETS:
+        if flower_set <= held:
+            lines.append(ScoreItem(f"{name} flower set", 1))
     count = len(held)
     if count >= 7:
         lines.append(ScoreItem("Eight flowers" if count == 8 else "Seven flowers", 5))

@@ -8,6 +8,7 @@ wherever the hand holds them. A declared kong adds a tile to the hand (ruling T2
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 import attrs
@@ -23,6 +24,7 @@ __all__ = ["MAHJONG_SIZE", "PlacedSet", "Reading", "SortedHand", "readings", "so
 
 MAHJONG_SIZE = 14  # the tiles of a Mahjong, a kong counted as three (ruling T2)
 SETS = 4
+STANDARD = Grammar.standard()
 
 
 @attrs.frozen
@@ -51,14 +53,24 @@ class PlacedSet:
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
-        if self.kind == "chow":
-            assert self.tile.suit is not None
-            assert self.tile.rank is not None
-            return tuple(self.tile.suit.tile(self.tile.rank + step) for step in range(3))
-        return (self.tile,) * {"eye": 2, "pung": 3, "kong": 4}[self.kind]
+        return _set_tiles(self.kind, self.tile)
 
     def as_meld(self) -> Meld:
-        return self.meld if self.meld is not None else Meld(self.tiles, exposed=False)
+        return self.meld if self.meld is not None else _concealed_meld(self.kind, self.tile)
+
+
+@functools.cache
+def _set_tiles(kind: str, tile: Tile) -> tuple[Tile, ...]:
+    if kind == "chow":
+        assert tile.suit is not None
+        assert tile.rank is not None
+        return tuple(tile.suit.tile(tile.rank + step) for step in range(3))
+    return (tile,) * {"eye": 2, "pung": 3, "kong": 4}[kind]
+
+
+@functools.cache
+def _concealed_meld(kind: str, tile: Tile) -> Meld:
+    return Meld(_set_tiles(kind, tile), exposed=False)  # melds are immutable: one serves every hand
 
 
 @attrs.frozen
@@ -101,7 +113,7 @@ class SortedHand:
         """The tile indexes that complete a hand one tile short (13 Wonders too when nothing is
         declared), through the solver's standard form (ruling S14)."""
         exposed = self.groups
-        return waits(Grammar.standard(), self.concealed, tileset=tileset, exposed=exposed, thirteen_wonders=not exposed)
+        return waits(STANDARD, self.concealed, tileset=tileset, exposed=exposed, thirteen_wonders=not exposed)
 
 
 def _declared_set(meld: Meld) -> PlacedSet:

@@ -120,7 +120,9 @@ class SingaporeRuleset(TableRuleset):
         found = list(readings(sorted_hand))
         if held_flowers == 8:
             found.insert(0, Reading("eight flowers"))
-        waited = self._waits_before(hand, sorted_hand, context) if found else None
+        # The waits before the winning tile matter only to All Chow (ruling S7): four chows.
+        chows_only = any(_four_chows(reading) for reading in found)
+        waited = self._waits_before(hand, sorted_hand, context) if chows_only else None
         for reading in found:
             lines, without_bonus = doubles(Facts(reading, sorted_hand, context, waited))
             counted = total(lines) if self.options.min_doubles_count_bonus else without_bonus
@@ -512,6 +514,10 @@ def _flag(value: object, argument: str) -> bool:
     if not isinstance(value, bool):
         raise TypeError(f"{argument} is True or False, not {describe(value)}")
     return value
+
+
+def _four_chows(reading: Reading) -> bool:
+    return bool(reading.groups) and all(placed.kind == "chow" for placed in reading.groups)
 
 
 def _left_of(seat: Seat, seats: Sequence[Seat]) -> Seat:
