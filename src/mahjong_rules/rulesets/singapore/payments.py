@@ -49,8 +49,10 @@ def _shares(
     for seat in seats:
         if seat is winner:
             continue
-        if evaluation.context.self_drawn or _paid_as_self_drawn(evaluation):
+        if evaluation.context.self_drawn:
             shares[seat] = (value * options.self_drawn_multiplier, "self-drawn: each player pays double")
+        elif _paid_as_self_drawn(evaluation):
+            shares[seat] = (value * options.self_drawn_multiplier, "13 Wonders: paid as self-drawn")
         elif seat is discarder and _eight_flowers(evaluation):
             shares[seat] = (value * options.discarder_multiplier, "handed over the eighth flower: as the discarder")
         elif _eight_flowers(evaluation):
