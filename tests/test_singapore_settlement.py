@@ -194,6 +194,16 @@ def test_the_last_tile_is_only_drawn() -> None:
     assert won_by(E, ONE, last_tile=True, self_drawn=True).points == 2
 
 
+def test_the_winning_tile_is_among_the_concealed_tiles() -> None:
+    """Sets are declared by calls before the win (PONG, CHOW, KONG moves); the tile of the GAME
+    move joins the hand. A winning tile found only in a declared set is a ContextError that says
+    to write the set it completes without brackets; written so, All Chow's waits can be read
+    (ruling S7: before 23D, 1D or 4D: Ping Wu)."""
+    with pytest.raises(mr.ContextError, match="without brackets"):
+        DEFAULT.evaluate("[234D@N] 123C 456C 789C 55B", mr.WinContext(winning_tile="4D"))
+    assert won_by(E, "234D 123C 456C 789C 55B", winning_tile="4D").points == 4
+
+
 def test_a_bonus_tile_is_won_on_only_as_the_eighth_flower() -> None:
     """Flowers and animals are shown and replaced as they come ("they will take a replacement
     tile"): a hand is never won on one, except the eighth flower (ruling S16). Naming one as the

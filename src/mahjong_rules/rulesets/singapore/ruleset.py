@@ -78,8 +78,8 @@ class SingaporeRuleset(TableRuleset):
         Raises:
             TileSetError: a tile too many, or a tile Singapore does not use (ruling T5).
             MeldError: a declared meld that is no chow, pong or kong.
-            ContextError: a winning tile the hand does not hold (or a bonus tile, but the eighth
-                flower), the last tile won on a discard, a flower replacement with no bonus tile,
+            ContextError: a winning tile the hand does not hold among its concealed tiles (or a
+                bonus tile, but the eighth flower), the last tile won on a discard, a flower replacement with no bonus tile,
                 or a kong replacement with no declared kong.
         """
         checked = as_hand(hand, self._tileset)
@@ -88,6 +88,12 @@ class SingaporeRuleset(TableRuleset):
         sorted_hand = sort_hand(checked)
         if won.winning_tile is not None and won.winning_tile not in checked:
             raise ContextError(f"the winning tile {won.winning_tile} is not in the hand {checked}")
+        if won.winning_tile is not None and not won.winning_tile.is_bonus and won.winning_tile not in checked.concealed:
+            raise ContextError(
+                f"the winning tile {won.winning_tile} is only in the hand's declared sets: the tile a hand is won "
+                "on joins its concealed tiles (sets are declared before the win), so write the set it completes "
+                "without brackets"
+            )
         if won.winning_tile is not None and won.winning_tile.is_bonus and not _eight_flowers(sorted_hand):
             raise ContextError(
                 f"the winning tile {won.winning_tile} is a bonus tile: flowers and animals are set aside and "
