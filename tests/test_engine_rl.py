@@ -18,6 +18,7 @@ from mahjong_rules.engine import Action, ActionKind, IllegalActionError, new_rou
 from mahjong_rules.engine.bots import greedy_agent
 from mahjong_rules.engine.rl import (
     OBSERVATION_ROWS,
+    STATE_COLUMNS,
     ActionEncoding,
     MahjongEnv,
     _multisets,
@@ -368,6 +369,92 @@ def test_observations_show_the_seats_tiles_and_the_table() -> None:
     assert south[OBSERVATION_ROWS.index("exposed +0")].sum() == bonus
     assert array[OBSERVATION_ROWS.index("exposed +1")].sum() == bonus
     assert not game.observe("south")["action_mask"].any()
+
+
+@pytest.mark.parametrize("name", ["singapore", "flex"])
+def test_rewards_follow_the_payments_as_they_are_made(name: str) -> None:
+    """Each action rewards every agent with the change in its seat's net payment: Singapore's
+    instant payments (ruling S8: flowers and animals of the deal, kongs) arrive during the round,
+    and an episode's rewards add up to the result's payments. Flex pays only at the end."""
+    early = 0
+    for seed in range(12):
+        game = raw_env(name)
+        game.reset(seed=seed)
+        totals = dict.fromkeys(game.possible_agents, 0.0)
+        rng = np.random.default_rng(seed)
+        for agent in game.agent_iter():
+            observation, reward, terminated, truncated, _ = game.last()
+            totals[agent] += reward
+            assert game.round is not None
+            if reward and not game.round.is_over:
+                early += 1
+            if terminated or truncated:
+                game.step(None)
+                continue
+            game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        assert game.round is not None
+        result = game.round.result
+        assert result is not None
+        assert totals == {agent: float(result.payments.get(game._seat_of[agent], 0)) for agent in totals}
+    if name == "singapore":
+        assert early > 0
+    else:
+        assert early == 0
+
+
+def _columns(array: Any) -> dict[str, float]:
+    """The named columns of the state row after the counts (phase, step, pass) that are set."""
+    state = array[OBSERVATION_ROWS.index("state")]
+    return {STATE_COLUMNS[i]: float(state[i]) for i in range(17, len(STATE_COLUMNS)) if state[i]}
+
+
+@pytest.mark.parametrize(("name", "options"), [("nmjl", {}), ("card-free", {}), ("flex", {}), ("singapore", {})])
+def test_the_state_row_says_the_phase_and_the_step_before_play(name: str, options: dict[str, Any]) -> None:
+    """The state row tells an agent where the round is: the phase always, and before play the
+    step the round describes in words (a Charleston pass: its direction, which Charleston and which
+    pass, blind on the third; the votes; the Flex pass), checked at every step of seeded random
+    rounds."""
+    directions = {"to the right": "pass right", "across": "pass across", "to the left": "pass left"}
+    for seed in range(3):
+        game = raw_env(name, **options)
+        game.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        seen_steps = set()
+        for agent in game.agent_iter():
+            observation, _, terminated, truncated, _ = game.last()
+            if terminated or truncated:
+                game.step(None)
+                continue
+            assert game.round is not None
+            seen = game.round.observation(game._seat_of[agent])
+            columns = _columns(observation["observation"])
+            assert columns.pop(f"phase {seen['phase']}") == 1
+            step = seen.get("step")
+            if step is None:
+                assert columns == {}, (seen["phase"], columns)
+            else:
+                seen_steps.add(step)
+                expected: dict[str, float] = {}
+                if "Charleston, pass" in step:
+                    expected = {
+                        "step pass": 1,
+                        directions[step.split("tiles ")[1]]: 1,
+                        "Charleston": 1 if step.startswith("first") else 2,
+                        "pass number": int(step.split("pass ")[1][0]),
+                    }
+                    if expected["pass number"] == 3:  # "On the last pass of both ... blindly pass"
+                        expected["blind pass"] = 1
+                elif step.startswith("the pass"):
+                    expected = {"step pass": 1, directions[step.split("tiles ")[1]]: 1}
+                elif step == "courtesy pass":
+                    expected = {"step courtesy pass": 1, "pass across": 1}
+                else:
+                    expected = {f"step {step}": 1}
+                assert columns == expected, (step, columns)
+            legal = np.flatnonzero(observation["action_mask"])
+            game.step(int(rng.choice(legal)))
+        if name == "nmjl":
+            assert {"first Charleston, pass 3: 3 tiles to the left", "second Charleston vote"} <= seen_steps
 
 
 def test_an_illegal_index_is_refused_and_changes_nothing() -> None:

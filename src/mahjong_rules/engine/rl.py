@@ -461,14 +461,26 @@ STATE_COLUMNS = (
     "concealed",
     "concealed",
     "concealed",
+    *(f"phase {phase}" for phase in ("passing", "turn", "claims", "response", "rob", "over")),
+    *(f"step {step}" for step in ("pass", "second Charleston vote", "courtesy vote", "courtesy pass")),
+    *(f"pass {direction}" for direction in ("right", "across", "left")),
+    "blind pass",
+    "Charleston",
+    "pass number",
 )
 """The first columns of the ``state`` row (the rest are zero): the tiles left in the wall; the
 observer's seat, one-hot (East, South, West, North); the prevailing wind, one-hot; which seats
 must act now, counted from the observer; how many concealed tiles each seat holds, counted from
-the observer."""
+the observer; the round's phase, one-hot (American rounds: passing, turn, claims, over;
+Singapore: turn, response, rob, over); before play in American rounds, the step, one-hot (a pass
+of tiles, the vote on the second Charleston, the vote on the courtesy pass, the courtesy pass),
+where the pass goes, one-hot (to the right, across, to the left; the courtesy pass goes across),
+whether tiles may be passed blind, which Charleston it is (1 or 2, 0 for the Flex pass and the
+courtesy steps) and which pass of it (1 to 3)."""
 
 _ROW = {name: number for number, name in enumerate(OBSERVATION_ROWS)}
 _STATE_ROW = _ROW["state"]
+_STATE = {name: number for number, name in enumerate(STATE_COLUMNS) if STATE_COLUMNS.count(name) == 1}
 
 
 def _tiles_of(value: object) -> list[Tile]:
@@ -534,7 +546,27 @@ def observation_array(round_: Round, seat: Seat, seats: Sequence[Seat]) -> npt.N
     state[1 + seat.value] = 1
     prevailing = seen.get("prevailing") or Seat.EAST
     state[5 + prevailing.value] = 1
+    phase = f"phase {seen.get('phase')}"
+    if phase in _STATE:
+        state[_STATE[phase]] = 1
+    _step_columns(state, getattr(round_, "step", None))
     return array
+
+
+def _step_columns(state: npt.NDArray[np.float32], step: object) -> None:
+    """The step before play of an American round (``None`` once play has begun)."""
+    if step is None:
+        return
+    kind = getattr(step, "kind", None)
+    state[_STATE[f"step {getattr(kind, 'value', '')}"]] = 1
+    if getattr(kind, "value", "") in ("pass", "courtesy pass"):
+        direction = getattr(step, "direction", None)
+        state[_STATE[f"pass {direction.name.lower() if direction is not None else 'across'}"]] = 1
+    state[_STATE["blind pass"]] = bool(getattr(step, "blind", False))
+    charleston = getattr(step, "charleston", None)
+    if charleston is not None:
+        state[_STATE["Charleston"]] = charleston.charleston
+        state[_STATE["pass number"]] = charleston.number
 
 
 # -- the environment ---------------------------------------------------------------------------
@@ -547,6 +579,16 @@ def _agent(seat: Seat) -> str:
     return seat.name.lower()
 
 
+def _net_payments(round_: Round) -> Mapping[Seat, int]:
+    """Each seat's net payment so far: the result's once the round is over; before, what the
+    round has paid (Singapore's instant payments), or nothing."""
+    if round_.is_over:
+        result = round_.result
+        return result.payments if result is not None else {}
+    paid: Mapping[Seat, int] = getattr(round_, "payments", {})
+    return paid
+
+
 class MahjongEnv(AECEnv):  # type: ignore[misc]
     """A round of ``ruleset`` (a name with its ``options``, or a ruleset) as a PettingZoo AEC
     environment.
@@ -557,10 +599,12 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
     index of a legal action in :attr:`encoding` (an :class:`ActionEncoding`). Each agent's
     observation is a dict: ``"observation"``, a float32 array of shape ``(11, 49)`` laid out as
     :data:`OBSERVATION_ROWS` says, and ``"action_mask"``, an int8 array marking the indexes of the
-    agent's legal actions now (all zero when it has nothing to do). Rewards are zero until the
-    round ends, then each seat's net payment over the round (``result.payments``, summing to zero;
-    zero for all in a wall game); every agent terminates then. With ``max_steps``, a round still
-    going after that many actions is truncated (without rewards).
+    agent's legal actions now (all zero when it has nothing to do). After each action every agent
+    is rewarded with the change in its seat's net payment: Singapore's instant payments when they
+    are paid (those of the deal with the first action), the win's payments when the round ends, so
+    that an episode's rewards add up to the seat's ``result.payments`` (summing to zero over the
+    seats; zero for all in a wall game without instant payments); every agent terminates at the
+    end. With ``max_steps``, a round still going after that many actions is truncated.
 
     ``render_mode="ansi"`` makes :meth:`render` return the round as text, ``"human"`` prints it.
     """
@@ -608,6 +652,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         self._seeds = random.Random()
         self.round: Round | None = None
         self.steps = 0
+        self._paid: dict[Seat, int] = {}
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
         """The space of ``agent``'s observations (the same object for every agent)."""
@@ -634,6 +679,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
             round_seed = self._seeds.randrange(2**31)
         self.round = new_round(self.ruleset, seed=round_seed)
         self.steps = 0
+        self._paid = dict.fromkeys(self.seats, 0)  # each seat's net payment rewarded so far
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -682,11 +728,13 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         self.steps += 1
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
+        net = _net_payments(round_)
+        for other in self.agents:
+            seat = self._seat_of[other]
+            self.rewards[other] = float(net.get(seat, 0) - self._paid[seat])
+            self._paid[seat] = net.get(seat, 0)
         if round_.is_over:
-            result = round_.result
-            payments = result.payments if result is not None else {}
             for other in self.agents:
-                self.rewards[other] = float(payments.get(self._seat_of[other], 0))
                 self.terminations[other] = True
         elif self.max_steps is not None and self.steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)

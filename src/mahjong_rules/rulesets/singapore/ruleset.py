@@ -79,8 +79,8 @@ class SingaporeRuleset(TableRuleset):
             TileSetError: a tile too many, or a tile Singapore does not use (ruling T5).
             MeldError: a declared meld that is no chow, pong or kong.
             ContextError: a winning tile the hand does not hold among its concealed tiles (or a
-                bonus tile, but the eighth flower), the last tile won on a discard, a flower replacement with no bonus tile,
-                or a kong replacement with no declared kong.
+                bonus tile, but the eighth flower), the last tile won on a discard, a flower
+                replacement with no bonus tile, or a kong replacement with no declared kong.
         """
         checked = as_hand(hand, self._tileset)
         self._tileset.check(checked)
