@@ -730,3 +730,25 @@ def test_legal_actions_are_complete(name: str) -> None:
                 answering = following if following.phase is Phase.CLAIMS else attrs.evolve(following, claim_options=())
                 assert _offered(attrs.evolve(answering, turn=seat)) == expected
             round_ = following
+
+
+@pytest.mark.parametrize("name", ["flex", "card-free"])
+def test_a_call_must_leave_a_tile_to_discard(name: str) -> None:
+    """After calling a tile to expose a set the player discards (Flex: "Step 4 (Mandatory) -
+    Discard One Tile"; the guide's turn is the same): a call that would expose every concealed
+    tile is refused (``nothing-to-discard``), the smaller set leaving the joker is allowed. Only a
+    Mahjong call may take the last tiles."""
+    ruleset = mr.get_ruleset(name)
+    hand = "[1111B@E] [222B@E] [333C@E] 4C 4C J"
+    refused = ruleset.check_call(hand, "4C", "[4C 4C 4C J@S]")
+    assert refused is not None
+    assert refused.code == "nothing-to-discard"
+    assert ruleset.check_call(hand, "4C", "[4C 4C 4C@S]") is None
+
+
+def test_the_round_that_exposed_every_tile_now_plays_to_its_end() -> None:
+    """Found by benchmarks/engine_speed.py: in this seeded card-free round West called a tile to
+    expose its last concealed tiles and then had nothing to discard (no legal action). Every seat
+    that must act now has a legal action, to the end."""
+    done = play(new_round("card-free", seed=2026254), seed=2026254, check=True)
+    assert done.is_over

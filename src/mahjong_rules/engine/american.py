@@ -47,8 +47,6 @@ __all__ = ["AmericanRound", "Family", "Phase", "Step", "StepKind", "partner", "r
 PASS_SIZE = 3
 """Tiles passed in the Flex pass and in each pass of the Charleston; the most in a courtesy pass."""
 
-_NEVER = 99  # tiles away of a hand whose exposures rule out every winning hand
-
 
 class _AmericanRuleset(Ruleset, Protocol):
     """What a round needs of an American ruleset (Flex, Card-Free, the card) beyond the
@@ -253,27 +251,27 @@ def _action_key(action: Action) -> tuple[Any, ...]:
 
 
 class _Analyses:
-    """Tiles away per hand, shared by a round and every round that follows it (hands change
+    """Waits per hand, shared by a round and every round that follows it (hands change
     little from one action to the next), and the card's callable group sizes."""
 
     def __init__(self, ruleset: _AmericanRuleset, family: Family) -> None:
         self.ruleset = ruleset
         self.family = family
-        self._away: dict[Hand, int] = {}
+        self._waits: dict[Hand, frozenset[Tile]] = {}
         self._sizes: dict[Tile, tuple[int, ...]] = {}
         if family is Family.NMJL:
             self._sizes = _card_group_sizes(ruleset.options.card)
 
-    def away(self, hand: Hand) -> int:
-        """The hand's tiles away (a necessary condition for a Mahjong: a 13-tile hand is 1 away
-        when one tile completes it), or :data:`_NEVER` when its exposures rule out every hand."""
-        found = self._away.get(hand)
+    def waits(self, hand: Hand) -> frozenset[Tile]:
+        """The tiles that would complete a 13-tile hand (a necessary condition for a Mahjong on
+        them), remembered like tiles away."""
+        found = self._waits.get(hand)
         if found is None:
             try:
-                found = self.ruleset.tiles_away(hand)
+                found = self.ruleset.waits(hand)
             except UnreachableError:
-                found = _NEVER
-            self._away[hand] = found
+                found = frozenset()
+            self._waits[hand] = found
         return found
 
     def call_sizes(self, tile: Tile, naturals: int, jokers: int) -> Iterator[tuple[int, int]]:
@@ -679,7 +677,7 @@ class AmericanRound:
         hand = self.hand(seat)
         found = []
         if (
-            self._tools.away(hand) == 1
+            discard in self._tools.waits(hand)
             and self.ruleset.check_call(hand, discard, None, self._claim_context(seat)) is None
         ):
             found.append(Action(seat, ActionKind.MAHJONG, (discard,)))
@@ -726,7 +724,7 @@ class AmericanRound:
             return None
         without = self.taken if self.taken in hand.concealed else hand.concealed[-1]
         assert without is not None
-        if self._tools.away(hand.discard(without)) != 1:
+        if without not in self._tools.waits(hand.discard(without)):
             return None
         evaluation = self.ruleset.evaluate(hand, self._turn_context())
         return evaluation if evaluation.is_winning else None

@@ -120,7 +120,9 @@ def swap_joker(meld: Meld, give: Tile) -> tuple[Meld, Tile]:
 
 def missing_from_hand(hand: Hand, discard: Tile, meld: Meld) -> Reason | None:
     """Why ``hand`` cannot expose ``meld`` by calling ``discard``: a tile of the meld, other than
-    the called one, that the concealed tiles lack; ``None`` when it has them all."""
+    the called one, that the concealed tiles lack, or no concealed tile left to discard after the
+    call (a player who calls a tile to expose a set then discards; only a Mahjong call may take
+    the last concealed tiles); ``None`` when it may."""
     from_hand = list(meld.tiles)
     from_hand.remove(discard)
     concealed = list(hand.concealed)
@@ -128,4 +130,9 @@ def missing_from_hand(hand: Hand, discard: Tile, meld: Meld) -> Reason | None:
         if tile not in concealed:
             return Reason("not-in-hand", f"the hand does not hold the {tile} the exposure needs")
         concealed.remove(tile)
+    if not concealed:
+        return Reason(
+            "nothing-to-discard",
+            f"exposing {meld} would leave no concealed tile to discard: only a Mahjong call takes the last tiles",
+        )
     return None
