@@ -738,7 +738,7 @@ def test_a_call_must_leave_a_tile_to_discard(name: str) -> None:
     Discard One Tile"; the guide's turn is the same): a call that would expose every concealed
     tile is refused (``nothing-to-discard``), the smaller set leaving the joker is allowed. Only a
     Mahjong call may take the last tiles."""
-    ruleset = mr.get_ruleset(name)
+    ruleset: Any = mr.get_ruleset(name)
     hand = "[1111B@E] [222B@E] [333C@E] 4C 4C J"
     refused = ruleset.check_call(hand, "4C", "[4C 4C 4C J@S]")
     assert refused is not None
