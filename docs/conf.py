@@ -53,7 +53,9 @@ napoleon_use_rtype = False
 
 html_theme = "furo"
 html_title = f"mahjong_rules {release}"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+# The mahjong tile glyphs of code blocks, from a font subset shipped with the docs (_static/tiles.css).
+html_css_files = ["tiles.css"]
 
 
 # -- local tweaks ---------------------------------------------------------------------------------

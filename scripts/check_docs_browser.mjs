@@ -5,7 +5,8 @@
 // not load, and Unicode mahjong glyphs (U+1F000 to U+1F02F) outside code blocks: most machines
 // have no font for them and show empty boxes, so prose and tables show tiles with the library's
 // own pictures (the :tile: role of docs/conf.py) and only code (the real output of
-// `format("unicode")`) keeps glyphs.
+// `format("unicode")`) keeps glyphs, shown by the docs' own tile font (docs/_static/tiles.css):
+// a page with glyphs in code fails if that font is not in the code's font stack or did not load.
 //
 // Usage, from the repository root, after the docs are built (scripts/check.py builds them):
 //     npm ci && node scripts/check_docs_browser.mjs [BUILD_DIR]
@@ -89,14 +90,26 @@ function inspectPage() {
   }
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const glyph = /[\u{1F000}-\u{1F02F}]/u;
+  let glyphsInCode = null;
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.nodeValue;
     if (glyph.test(text) && !node.parentElement.closest("pre, code, script, style")) {
       problems.push(`mahjong glyph outside code (no font shows it): ${snippet(text)}`);
+    } else if (glyph.test(text) && node.parentElement.closest("pre, code")) {
+      glyphsInCode ??= node.parentElement;
     }
     if (/(^|\s)ERROR:/.test(text) && !node.parentElement.closest("pre, code, script, style")) {
       problems.push(`error text: ${snippet(text)}`);
     }
+  }
+  // Code blocks keep the glyphs (the library's real output): the docs' tile font must show them.
+  if (glyphsInCode) {
+    const family = getComputedStyle(glyphsInCode).fontFamily;
+    const loaded = [...document.fonts].some(
+      (face) => face.family.replace(/["']/g, "") === "Mahjong Tiles" && face.status === "loaded",
+    );
+    if (!family.includes("Mahjong Tiles")) problems.push(`code font without the tile font: ${family}`);
+    if (!loaded) problems.push("mahjong glyphs in code, but the tile font did not load");
   }
   return problems;
 }
@@ -127,6 +140,7 @@ async function checkPage(context, origin, path) {
       const pending = [...document.images].filter((image) => !image.complete).map(settled);
       await Promise.race([Promise.all(pending), new Promise((done) => setTimeout(done, 10_000))]);
     });
+    await page.evaluate(() => document.fonts.ready);
     problems.push(...(await page.evaluate(inspectPage)));
   } catch (error) {
     problems.push(`could not check the page: ${error.message}`);
