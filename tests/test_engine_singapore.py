@@ -33,7 +33,8 @@ from mahjong_rules.engine import (
     random_agent,
 )
 from mahjong_rules.engine.selfplay import Agent
-from mahjong_rules.engine.singapore import Phase, Player, SingaporeRound, _passed
+from mahjong_rules.engine.singapore import Phase, Player, SingaporeRound
+from mahjong_rules.engine.singapore_players import let_pass
 from mahjong_rules.errors import UnreachableError
 from mahjong_rules.rulesets.singapore import Deal, SingaporeRuleset
 
@@ -324,7 +325,7 @@ def test_no_pong_of_a_tile_let_pass_since_the_last_move() -> None:
     assert after.legal_actions(N) == [Action(N, "pass"), Action(N, "call", meld="[4B 5B 6B @W]")]
     assert refused(after, Action(N, "call", meld="[5B 5B 5B @W]")) == "passed-tile"
     # both discards since North's last move, the White dragon West took included
-    assert _passed(after.history, N, after.player(N)) == frozenset(mr.parse_tiles("5B GD"))
+    assert let_pass(after.history, N, after.player(N)) == frozenset(mr.parse_tiles("5B GD"))
 
 
 # -- kongs ---------------------------------------------------------------------------------------------
@@ -693,7 +694,7 @@ def exact_legal_actions(round_: SingaporeRound) -> None:
         common: dict[str, Any] = {
             "seat": seat,
             "discarder": round_.turn,
-            "passed": _passed(round_.history, seat, player),
+            "passed": let_pass(round_.history, seat, player),
             "last_discarded": player.last_discarded,
         }
         hand = round_.hand(seat)

@@ -56,33 +56,27 @@ import attrs
 from mahjong_rules._coerce import as_seat, describe
 from mahjong_rules.engine.core import Action, ActionKind, IllegalActionError, RoundResult
 from mahjong_rules.engine.selfplay import InvariantError
+from mahjong_rules.engine.singapore_players import (
+    KINDS,
+    Player,
+    bonus_events,
+    changed_counts,
+    let_pass,
+    tile_counts,
+)
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld
 from mahjong_rules.ruleset import Evaluation, Reason, Ruleset, Transfer, WinContext
-from mahjong_rules.rulesets.singapore.doubles import ANIMALS, FLOWERS
-from mahjong_rules.rulesets.singapore.hands import PlacedSet, SortedHand
+from mahjong_rules.rulesets.singapore.doubles import FLOWERS
 from mahjong_rules.rulesets.singapore.play import LAST_TILES, Call, Deal, Move, check_move, declarable_kongs, next_seat
 from mahjong_rules.rulesets.singapore.ruleset import SingaporeRuleset
-from mahjong_rules.solver import standard
-from mahjong_rules.tiles import Animal, FlowerSet, Seat, Tile
+from mahjong_rules.tiles import Seat, Tile
 
 __all__ = ["Phase", "Player", "SingaporeRound"]
-
-KINDS = 34
-"""The tile kinds a hand holds concealed in play: suits, dragons and winds (flowers and animals
-are set aside as soon as they are drawn)."""
 
 HAND_SIZE = 13
 """Every player holds 13 tiles besides flowers and animals, a kong counted as three (ruling T2);
 the player to discard holds one more."""
-
-SETS = 4
-
-ANIMAL_PAIRS = {
-    "cat and mouse": frozenset({Animal.CAT.tile, Animal.MOUSE.tile}),
-    "rooster and centipede": frozenset({Animal.ROOSTER.tile, Animal.CENTIPEDE.tile}),
-}
-FLOWER_SETS = {flower_set: frozenset(flower_set.tile(number) for number in range(1, 5)) for flower_set in FlowerSet}
 
 
 class Phase(enum.Enum):
@@ -96,126 +90,6 @@ class Phase(enum.Enum):
     """The others may win on the tile added to an exposed pung: robbing the kong."""
     OVER = "over"
     """Someone won, or the wall is down to its last 15 tiles."""
-
-
-# -- the players -----------------------------------------------------------------------------------
-
-
-def _counts(tiles: Iterable[Tile]) -> tuple[int, ...]:
-    counts = [0] * KINDS
-    for tile in tiles:
-        counts[tile.index] += 1
-    return tuple(counts)
-
-
-def _changed(counts: tuple[int, ...], tile: Tile, by: int) -> tuple[int, ...]:
-    changed = list(counts)
-    changed[tile.index] += by
-    return tuple(changed)
-
-
-def _placed(meld: Meld) -> PlacedSet:
-    if meld.is_chow:
-        return PlacedSet("chow", meld.tiles[0], meld)
-    return PlacedSet("kong" if meld.size == 4 else "pung", meld.tiles[0], meld)
-
-
-@attrs.frozen
-class Player:
-    """One player's tiles.
-
-    Attributes:
-        counts: the concealed tiles, as counts by :attr:`Tile.index` (suits, dragons, winds).
-        melds: the declared sets in the order they were declared (exposed sets record
-            ``called_from``; a declared concealed kong is ``{....}``).
-        bonus: the flowers and animals set aside, in the order they came.
-        discards: the player's discards that nobody took.
-        moved: how many discards had been answered at the player's last move ("A players last
-            move is defined by any new tile, chow, pong, or kong"): the discards of others since
-            then are the tiles the player let pass.
-        last_discarded: the tile the player last discarded.
-    """
-
-    counts: tuple[int, ...]
-    melds: tuple[Meld, ...] = ()
-    bonus: tuple[Tile, ...] = ()
-    discards: tuple[Tile, ...] = ()
-    moved: int = 0
-    last_discarded: Tile | None = None
-
-    @property
-    def concealed(self) -> tuple[Tile, ...]:
-        """The concealed tiles, sorted."""
-        return tuple(Tile.from_index(index) for index, count in enumerate(self.counts) for _ in range(count))
-
-    @property
-    def kongs(self) -> int:
-        """How many kongs the player has declared."""
-        return sum(1 for meld in self.melds if meld.size == 4)
-
-    @property
-    def size(self) -> int:
-        """The tiles held besides flowers and animals, a kong counted as three."""
-        return sum(self.counts) + 3 * len(self.melds)
-
-    @property
-    def hand(self) -> Hand:
-        """The player's tiles as a hand: the concealed tiles and the bonus tiles, and the melds."""
-        return Hand(self.concealed + self.bonus, self.melds)
-
-    @property
-    def sorted_hand(self) -> SortedHand:
-        """The hand as the ruleset's play checks read it."""
-        return SortedHand(
-            tuple(sorted(self.bonus)), tuple(_placed(meld) for meld in self.melds), self.counts, self.size
-        )
-
-    @property
-    def eight_flowers(self) -> bool:
-        """ "In the case that a player has all eight Flower Suit tiles that person automatically
-        wins the game regardless of their other tiles" (ruling S16)."""
-        return set(self.bonus) >= FLOWERS
-
-    def could_win(self, tile: Tile | None = None) -> bool:
-        """Whether the concealed tiles, with ``tile``, complete four sets and an eye beside the
-        declared sets, or 13 Wonders, or the player holds eight flowers: the shape alone, before
-        the ruleset counts the doubles (a quick test that spares most evaluations)."""
-        counts = self.counts if tile is None else _changed(self.counts, tile, 1)
-        sets = SETS - len(self.melds)
-        if standard.is_complete(counts, sets):
-            return True
-        if not self.melds and sum(counts) == 14 and standard.thirteen_wonders_away(counts) == 0:
-            return True
-        return self.eight_flowers
-
-
-def _passed(history: tuple[tuple[Seat, Tile], ...], seat: Seat, player: Player) -> frozenset[Tile]:
-    """The tiles ``seat`` let pass: "that same tile was discarded previously and was not used by
-    that player after that players last move"."""
-    return frozenset(tile for by, tile in history[player.moved :] if by is not seat)
-
-
-def _bonus_events(seat: Seat, held: Collection[Tile], tile: Tile) -> list[str]:
-    """The instant payments ``tile`` brings its holder, ``held`` being every bonus tile they now
-    show (``tile`` included): "When a player gets the cat and the mouse ...", "the chicken and the
-    centipede", "When a player gets both flowers that match his wind number", "When a player
-    obtains all four tiles in the Animal Suit Tile set", "all four tiles in either the Red Flower
-    Set or the Black Flower Set" (rulings S8, S19). The event is paid when its last tile comes."""
-    events = []
-    if tile.is_animal:
-        for event, pair in ANIMAL_PAIRS.items():
-            if tile in pair and pair <= set(held):
-                events.append(event)
-        if set(held) >= ANIMALS:
-            events.append("all animals")
-    elif tile in FLOWERS:
-        own = frozenset(flower_set.tile(seat.value + 1) for flower_set in FlowerSet)
-        if tile in own and own <= set(held):
-            events.append("seat flowers")
-        for flowers in FLOWER_SETS.values():
-            if tile in flowers and flowers <= set(held):
-                events.append("flower set")
-    return events
 
 
 # -- the round ---------------------------------------------------------------------------------------
@@ -624,7 +498,7 @@ def _offered_win(round_: SingaporeRound | _Step, seat: Seat, player: Player, til
     player may not GAME on a tile that he last discarded" (as the ruleset's ``check_call``)."""
     if not player.could_win(tile):
         return None
-    passed = _passed(round_.history, seat, player)
+    passed = let_pass(round_.history, seat, player)
     refused = check_move(
         player.sorted_hand, tile, Move.PONG, chow=None, passed=passed, last_discarded=player.last_discarded
     )
@@ -659,7 +533,7 @@ def _answers(round_: SingaporeRound | _Step, seat: Seat, player: Player, tile: T
     held = player.counts[tile.index]
 
     def allowed(move: Move, chow: tuple[Tile, Tile] | None = None) -> bool:
-        hand, passed = player.sorted_hand, _passed(round_.history, seat, player)
+        hand, passed = player.sorted_hand, let_pass(round_.history, seat, player)
         return check_move(hand, tile, move, chow=chow, passed=passed, last_discarded=player.last_discarded) is None
 
     if held >= 3 and allowed(Move.KONG):
@@ -717,7 +591,7 @@ def _call_refusal(round_: SingaporeRound, action: Action, tile: Tile) -> Reason:
         chow = (rest[0], rest[1]) if move is Move.CHOW else None
         if move is not Move.CHOW and not meld.is_identical:
             return Reason("not-a-set", f"{meld} is not a pong, kong or chow")
-    passed = _passed(round_.history, seat, player)
+    passed = let_pass(round_.history, seat, player)
     refused = check_move(player.sorted_hand, tile, move, chow=chow, passed=passed, last_discarded=player.last_discarded)
     if action.kind is ActionKind.CALL:
         return refused or Reason("not-legal", f"{action} is not legal now")
@@ -828,13 +702,13 @@ class _Step:
             self.pay_events(seat, bonus, tile, initial=True)
             held.append(self.wall[-1])
             self.wall = self.wall[:-1]
-        self.players[seat.value] = Player(_counts(held), bonus=tuple(bonus))
+        self.players[seat.value] = Player(tile_counts(held), bonus=tuple(bonus))
 
     def pay(self, event: str, seat: Seat, *, initial: bool = False) -> None:
         self.transfers += self.ruleset.instant_payment(event, seat, initial=initial).transfers
 
     def pay_events(self, seat: Seat, held: Collection[Tile], tile: Tile, *, initial: bool) -> None:
-        for event in _bonus_events(seat, held, tile):
+        for event in bonus_events(seat, held, tile):
             self.pay(event, seat, initial=initial)
 
     def draw(self, seat: Seat, *, back: bool, after: str | None) -> None:
@@ -854,7 +728,7 @@ class _Step:
                 return
             back, after = True, "flower"
         # "A players last move is defined by any new tile, chow, pong, or kong"
-        self.change(seat, counts=_changed(self.player(seat).counts, tile, 1), moved=len(self.history))
+        self.change(seat, counts=changed_counts(self.player(seat).counts, tile, 1), moved=len(self.history))
         self.phase, self.turn, self.extra = Phase.TURN, seat, seat
         self.drawn, self.replacement = tile, after
         self.discard, self.robbed, self.pending, self.calls = None, None, (), ()
@@ -905,7 +779,7 @@ class _Step:
         """ "The banker will discard a tile which is then shown to the rest of the players"; the
         others answer it."""
         player = self.player(seat)
-        self.change(seat, counts=_changed(player.counts, tile, -1), last_discarded=tile)
+        self.change(seat, counts=changed_counts(player.counts, tile, -1), last_discarded=tile)
         self.offer(seat, tile, Phase.RESPONSE)
 
     def offer(self, seat: Seat, tile: Tile, phase: Phase) -> None:
@@ -930,7 +804,7 @@ class _Step:
         concealed tiles, he may declare a KONG ... and the player will pick a new tile." No one may
         rob a concealed kong ("This rule is not supported by this game")."""
         player = self.player(seat)
-        self.change(seat, counts=_changed(player.counts, kong.tiles[0], -4), melds=(*player.melds, kong))
+        self.change(seat, counts=changed_counts(player.counts, kong.tiles[0], -4), melds=(*player.melds, kong))
         self.extra = None  # the kong counts a tile more: the player is a tile short until replaced
         self.pay("concealed kong", seat)
         self.kong_declared = True
@@ -941,7 +815,7 @@ class _Step:
         discard for that moment. Any other player can use that tile to win the game if they are
         able. This is called Robbing the Kong.\""""
         player = self.player(seat)
-        self.change(seat, counts=_changed(player.counts, tile, -1))
+        self.change(seat, counts=changed_counts(player.counts, tile, -1))
         self.robbed = pung
         self.offer(seat, tile, Phase.ROB)
 
@@ -1032,7 +906,7 @@ class _Step:
         player = self.player(seat)
         evaluation = _offered_win(self, seat, player, tile)
         assert evaluation is not None
-        self.change(seat, counts=_changed(player.counts, tile, 1))
+        self.change(seat, counts=changed_counts(player.counts, tile, 1))
         self.discard, self.robbed = None, None
         self.extra = seat
         self.win(seat, evaluation, offered_by)

@@ -1,0 +1,147 @@
+"""The players of a Singapore round: each one's concealed tiles (as counts), declared sets, bonus
+tiles and discards, whether their tiles could win, the tiles they let pass, and the instant
+payments a bonus tile brings them."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+
+import attrs
+
+from mahjong_rules.hand import Hand
+from mahjong_rules.melds import Meld
+from mahjong_rules.rulesets.singapore.doubles import ANIMALS, FLOWERS
+from mahjong_rules.rulesets.singapore.hands import PlacedSet, SortedHand
+from mahjong_rules.solver import standard
+from mahjong_rules.tiles import Animal, FlowerSet, Seat, Tile
+
+__all__ = ["KINDS", "Player", "bonus_events", "changed_counts", "let_pass", "tile_counts"]
+
+KINDS = 34
+"""The tile kinds a hand holds concealed in play: suits, dragons and winds (flowers and animals
+are set aside as soon as they are drawn)."""
+
+SETS = 4
+
+ANIMAL_PAIRS = {
+    "cat and mouse": frozenset({Animal.CAT.tile, Animal.MOUSE.tile}),
+    "rooster and centipede": frozenset({Animal.ROOSTER.tile, Animal.CENTIPEDE.tile}),
+}
+FLOWER_SETS = {flower_set: frozenset(flower_set.tile(number) for number in range(1, 5)) for flower_set in FlowerSet}
+
+
+def tile_counts(tiles: Iterable[Tile]) -> tuple[int, ...]:
+    counts = [0] * KINDS
+    for tile in tiles:
+        counts[tile.index] += 1
+    return tuple(counts)
+
+
+def changed_counts(counts: tuple[int, ...], tile: Tile, by: int) -> tuple[int, ...]:
+    changed = list(counts)
+    changed[tile.index] += by
+    return tuple(changed)
+
+
+def _placed(meld: Meld) -> PlacedSet:
+    if meld.is_chow:
+        return PlacedSet("chow", meld.tiles[0], meld)
+    return PlacedSet("kong" if meld.size == 4 else "pung", meld.tiles[0], meld)
+
+
+@attrs.frozen
+class Player:
+    """One player's tiles.
+
+    Attributes:
+        counts: the concealed tiles, as counts by :attr:`Tile.index` (suits, dragons, winds).
+        melds: the declared sets in the order they were declared (exposed sets record
+            ``called_from``; a declared concealed kong is ``{....}``).
+        bonus: the flowers and animals set aside, in the order they came.
+        discards: the player's discards that nobody took.
+        moved: how many discards had been answered at the player's last move ("A players last
+            move is defined by any new tile, chow, pong, or kong"): the discards of others since
+            then are the tiles the player let pass.
+        last_discarded: the tile the player last discarded.
+    """
+
+    counts: tuple[int, ...]
+    melds: tuple[Meld, ...] = ()
+    bonus: tuple[Tile, ...] = ()
+    discards: tuple[Tile, ...] = ()
+    moved: int = 0
+    last_discarded: Tile | None = None
+
+    @property
+    def concealed(self) -> tuple[Tile, ...]:
+        """The concealed tiles, sorted."""
+        return tuple(Tile.from_index(index) for index, count in enumerate(self.counts) for _ in range(count))
+
+    @property
+    def kongs(self) -> int:
+        """How many kongs the player has declared."""
+        return sum(1 for meld in self.melds if meld.size == 4)
+
+    @property
+    def size(self) -> int:
+        """The tiles held besides flowers and animals, a kong counted as three."""
+        return sum(self.counts) + 3 * len(self.melds)
+
+    @property
+    def hand(self) -> Hand:
+        """The player's tiles as a hand: the concealed tiles and the bonus tiles, and the melds."""
+        return Hand(self.concealed + self.bonus, self.melds)
+
+    @property
+    def sorted_hand(self) -> SortedHand:
+        """The hand as the ruleset's play checks read it."""
+        return SortedHand(
+            tuple(sorted(self.bonus)), tuple(_placed(meld) for meld in self.melds), self.counts, self.size
+        )
+
+    @property
+    def eight_flowers(self) -> bool:
+        """ "In the case that a player has all eight Flower Suit tiles that person automatically
+        wins the game regardless of their other tiles" (ruling S16)."""
+        return set(self.bonus) >= FLOWERS
+
+    def could_win(self, tile: Tile | None = None) -> bool:
+        """Whether the concealed tiles, with ``tile``, complete four sets and an eye beside the
+        declared sets, or 13 Wonders, or the player holds eight flowers: the shape alone, before
+        the ruleset counts the doubles (a quick test that spares most evaluations)."""
+        counts = self.counts if tile is None else changed_counts(self.counts, tile, 1)
+        sets = SETS - len(self.melds)
+        if standard.is_complete(counts, sets):
+            return True
+        if not self.melds and sum(counts) == 14 and standard.thirteen_wonders_away(counts) == 0:
+            return True
+        return self.eight_flowers
+
+
+def let_pass(history: tuple[tuple[Seat, Tile], ...], seat: Seat, player: Player) -> frozenset[Tile]:
+    """The tiles ``seat`` let pass: "that same tile was discarded previously and was not used by
+    that player after that players last move"."""
+    return frozenset(tile for by, tile in history[player.moved :] if by is not seat)
+
+
+def bonus_events(seat: Seat, held: Collection[Tile], tile: Tile) -> list[str]:
+    """The instant payments ``tile`` brings its holder, ``held`` being every bonus tile they now
+    show (``tile`` included): "When a player gets the cat and the mouse ...", "the chicken and the
+    centipede", "When a player gets both flowers that match his wind number", "When a player
+    obtains all four tiles in the Animal Suit Tile set", "all four tiles in either the Red Flower
+    Set or the Black Flower Set" (rulings S8, S19). The event is paid when its last tile comes."""
+    events = []
+    if tile.is_animal:
+        for event, pair in ANIMAL_PAIRS.items():
+            if tile in pair and pair <= set(held):
+                events.append(event)
+        if set(held) >= ANIMALS:
+            events.append("all animals")
+    elif tile in FLOWERS:
+        own = frozenset(flower_set.tile(seat.value + 1) for flower_set in FlowerSet)
+        if tile in own and own <= set(held):
+            events.append("seat flowers")
+        for flowers in FLOWER_SETS.values():
+            if tile in flowers and flowers <= set(held):
+                events.append("flower set")
+    return events
