@@ -791,3 +791,43 @@ def test_replays_round_trip(seed: int) -> None:
     again = Replay.from_json(Replay.of(done).to_json()).play()
     assert again.actions == done.actions
     assert again == done
+
+
+def test_a_concealed_kong_cannot_be_robbed_even_for_13_wonders() -> None:
+    """Rule variations: "Robbing the Kong for Concealed Kong on 13 wonders - If a player invokes a
+    concealed Kong and another played needs that tile to GAME for 13 wonders that tile is
+    transferred to him from the KONG and he wins the game with 13 wonders. This rule is not
+    supported by this game." Nor here: North waits on the Red dragon for 13 Wonders, East declares
+    a concealed kong of it, and East simply takes the replacement; North is never asked."""
+    hands = {
+        E: "RD RD RD RD 1B 4B 7B 2D 5D 8D 2C 5C 8C 3B",
+        S: "2B 8B 3C 6C 4D 7D 9D S W N E GD WD",
+        W: "3B 6B 9B 7C 8C 9C 1D 3D 6D GD WD 9B 2B",
+        N: "1B 9B 1C 9C 1D 9D E S W N GD WD WD",
+    }
+    round_ = arrange(hands, drawn="RD", back="7D")
+    assert mr.get_ruleset("singapore").waits(round_.hand(N)) == {mr.Tile.parse("RD")}
+    after = act(round_, E, "kong", meld="{RD RD RD RD}")
+    assert after.phase is Phase.TURN
+    assert after.to_act == (E,)
+    assert after.drawn == mr.Tile.parse("7D")
+    assert after.legal_actions(N) == []
+
+
+def test_a_fresh_tile_that_makes_a_kong_at_the_end_pays_only_the_kong() -> None:
+    """Rule variations: "Pay all for Kong at the End of Game - Some games play that any fresh tile
+    that causes a KONG at the end of the game (usually fewer than 7 tiles remaining) is pay all for
+    the Kong for the person who threw the tile. This computer game does not support this rule."
+    Nor here: with 3 tiles left to draw, East throws a 5 Bam nobody has discarded and South kongs
+    it; every player pays South the kong's 2, East no more than the others."""
+    hands = {
+        E: "5B 1B 4B 7B 2D 5D 8D E S W N GD WD 9B",
+        S: "5B 5B 5B RD RD RD 1C 2C 3C 4C 5C 6C 9D",
+        W: "2B 8B 3C 6C 4D 7D 9D S W N E GD WD",
+        N: "3B 6B 7C 8C 9C 1D 3D 6D 2B 8B RD GD WD",
+    }
+    round_ = arrange(hands, back="9D", left=3)
+    assert round_.tiles_left == 3
+    assert all(mr.Tile.parse("5B") not in round_.player(seat).discards for seat in round_.seats)
+    after = act(act(round_, E, "discard", "5B"), S, "call", meld="[5B 5B 5B 5B @E]")
+    assert after.payments == {E: -2, S: 6, W: -2, N: -2}

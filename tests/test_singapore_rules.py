@@ -1033,3 +1033,37 @@ def test_kong_replacement_needs_a_kong() -> None:
     """Line 139: the replacement tile follows a kong; with no declared kong it is a contradiction."""
     with pytest.raises(mr.ContextError):
         DEFAULT.evaluate(BASE1, mr.WinContext(self_drawn=True, kong_replacement=True))
+
+
+# -- the document's rule variations that its game does not play (lines ~405-420) --------------------
+
+
+def test_no_extra_double_for_a_concealed_game() -> None:
+    """ "Extra double for concealed game - Some games play that when a player games with no exposed
+    tiles showing (excluding animals and flowers) and he picks the winning tile himself, he gets an
+    extra double. This rule is not supported by this game." A concealed self-drawn hand with a Red
+    dragon pung is worth the pung's 1 double only, as the same hand with the pung exposed."""
+    concealed = won("RDRDRD 234D 567D 789B 55B", mr.WinContext(self_drawn=True))
+    exposed = won("[RDRDRD@S] 234D 567D 789B 55B", mr.WinContext(self_drawn=True))
+    assert doubles(concealed) == doubles(exposed) == {"Dragon pung (Red Dragon)": 1}
+
+
+def test_no_extra_points_for_a_self_drawn_win() -> None:
+    """ "Extra points for self draw winning - Some games play when a player wins a game by picking
+    the winning tile himself, extra points are received from each player. This rule is not
+    supported by this game." Self-drawn, each player pays double the hand's value (ruling S1) and
+    nothing more: 1 double is worth 2, each pays 4."""
+    evaluation = won("RDRDRD 234D 567D 789B 55B", mr.WinContext(self_drawn=True))
+    payments = DEFAULT.settle(evaluation).payments
+    assert dict(payments) == {mr.Seat.EAST: 12, mr.Seat.SOUTH: -4, mr.Seat.WEST: -4, mr.Seat.NORTH: -4}
+
+
+def test_a_dragon_or_wind_set_alone_does_not_win() -> None:
+    """ "Winning with Dragon or Wind Set - Some games play that once a PONG and or KONG of the
+    Dragon or Wind set is obtained by a player he automatically wins the game without having to
+    obtain Mahjong." The library plays the document's own rules: pongs of all three dragons (or
+    all four winds) with loose tiles are not a Mahjong."""
+    for text in ("RDRDRD GDGDGD WDWDWD 1C 4C 7C 2D 5D", "EEE SSS WWW NNN 1C 4C"):
+        evaluation = DEFAULT.evaluate(text, mr.WinContext(self_drawn=True))
+        assert not evaluation.is_winning
+        assert [reason.code for reason in evaluation.reasons] == ["not-mahjong"]
