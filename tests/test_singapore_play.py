@@ -188,6 +188,16 @@ def test_kongs_declared_on_the_players_own_turn() -> None:
     assert SINGAPORE.declarable_kongs("5B 123C 9D 99C 4D 678D [RD RD RD] [567B]") == {}
 
 
+def test_several_kongs_at_once_are_each_offered() -> None:
+    """Line 154: "If a player invokes the KONG move and more than one KONG move is possible, the
+    player must click on the tile that they wish to KONG": each possible kong is listed by its tile,
+    a concealed kong of 5 Bam and the Red dragon added to an exposed pung alike."""
+    assert SINGAPORE.declarable_kongs("5555B 123C 9D 99C RD [RD RD RD]") == {
+        mr.Tile.parse("5B"): "concealed kong",
+        mr.Tile.parse("RD"): "exposed kong type 2",
+    }
+
+
 def test_the_banker_stays_unless_someone_wins_or_a_kong_was_declared() -> None:
     """Lines 80-82: "When a player has Mahjong (GAME) or the tiles run out and someone has declared
     a KONG, the banker position rotates to the player to the right ... otherwise the banker remains
