@@ -369,3 +369,18 @@ def test_discard_options_match_brute_force(seed: int, scans: Scans) -> None:
         for option in CARD_FREE.discard_options(hand)
     ]
     assert found == expected, str(hand)
+
+
+@pytest.mark.parametrize("options", [DEFAULT, REDUCED], ids=["default", "reduced"])
+def test_a_limited_search_finds_exactly_the_hands_closer_than_its_limit(options: CardFreeOptions) -> None:
+    """``away(hand, limit)`` (what ``waits`` and ``discard_options`` ask) is the exact distance
+    when it is below the limit and ``None`` otherwise, on random and near-winning hands with and
+    without exposures."""
+    distance = _distance(options)
+    rng = random.Random(31)
+    hands = [random_hand(rng, options) for _ in range(150)] + [near_hand(rng, options) for _ in range(150)]
+    for hand in hands:
+        exact = distance.away(hand)
+        for limit in (1, 2, 3, 5):
+            expected = exact if exact is not None and exact < limit else None
+            assert distance.away(hand, limit=limit) == expected, (str(hand), limit, exact)

@@ -141,9 +141,10 @@ class CardFreeDistance:
         self.jokers = options.jokers
         self.flowers = options.flowers
 
-    def away(self, hand: Hand) -> int | None:
+    def away(self, hand: Hand, limit: int = INFINITY) -> int | None:
         """The fewest tiles to exchange for ``hand`` to become a valid Card-Free hand of 14 tiles,
-        its exposed sets kept; ``None`` when no valid hand keeps them."""
+        its exposed sets kept; ``None`` when no valid hand keeps them, or none is closer than
+        ``limit`` (the search then stops early: a caller asking "is it 1 away?" passes 2)."""
         prepare()
         melds = hand.melds
         if not melds:
@@ -151,15 +152,18 @@ class CardFreeDistance:
         elif all(_fits_fast_path(meld) for meld in melds):
             exposed = _Exposed(melds)
         else:
-            return reference_away(hand, self.options)
-        best = _Search(self, hand.concealed_counts, exposed, len(hand)).run()
-        return None if best >= INFINITY else best
+            found = reference_away(hand, self.options)
+            return None if found is None or found >= limit else found
+        best = _Search(self, hand.concealed_counts, exposed, len(hand), limit).run()
+        return None if best >= min(limit, INFINITY) else best
 
 
 class _Search:
     """One hand's search: its counts, its exposures, the best distance found so far."""
 
-    def __init__(self, plan: CardFreeDistance, held: Sequence[int], exposed: _Exposed, size: int) -> None:
+    def __init__(
+        self, plan: CardFreeDistance, held: Sequence[int], exposed: _Exposed, size: int, limit: int = INFINITY
+    ) -> None:
         self.plan = plan
         self.held = held
         self.ex = exposed
@@ -167,7 +171,7 @@ class _Search:
         self.rest = HAND_SIZE - exposed.tiles
         self.floor = max(HAND_SIZE - size, 0)
         self.jokers_left = plan.jokers - exposed.jokers
-        self.best = INFINITY
+        self.best = min(limit, INFINITY)  # only hands closer than this are looked for
         self.base = self.rest - self.jokers  # cost >= base - copies kept
         flowers = held[FLOWER]
         self.flower_kept = min(flowers, 2)

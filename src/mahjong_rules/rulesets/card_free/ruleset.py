@@ -286,12 +286,13 @@ class CardFreeRuleset(AmericanRuleset):
         """
         hand = self._checked_hand(hand)
         self._check_size(hand, "waits", (MAHJONG_SIZE - 1,))
-        if self._exposure_reasons(hand) or self._distance.away(hand) != 1:
+        # Only a hand one tile away has waits: a search limited to 2 rules most hands out at once.
+        if self._exposure_reasons(hand) or self._distance.away(hand, limit=2) != 1:
             return frozenset()
         return frozenset(
             tile
             for tile in self._tileset.tiles
-            if hand.count(tile) < self._tileset.count(tile) and self._distance.away(hand.draw(tile)) == 0
+            if hand.count(tile) < self._tileset.count(tile) and self._distance.away(hand.draw(tile), limit=1) == 0
         )
 
     def discard_options(self, hand: Hand | str, seen: Iterable[Tile | str] | str = ()) -> list[DiscardOption]:
@@ -323,8 +324,7 @@ class CardFreeRuleset(AmericanRuleset):
                 tile
                 for tile in self._tileset.tiles
                 if rest.count(tile) + (tile is discard) < self._tileset.count(tile)
-                and (after := self._distance.away(rest.draw(tile))) is not None
-                and after < away
+                and self._distance.away(rest.draw(tile), limit=away) is not None  # closer than before
             )
             options.append(DiscardOption(discard, away, helpful, sum(unseen[tile.index] for tile in helpful)))
         options.sort(key=lambda option: (option.tiles_away, -option.helpful_unseen, option.discard))
