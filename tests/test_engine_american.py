@@ -193,6 +193,39 @@ def test_flex_pass_may_include_jokers() -> None:
     assert any(T("J") in action.tiles for action in round_.legal_actions(E))
 
 
+def test_flex_house_rule_a_complete_charleston() -> None:
+    """Flex's standard-American house rule "Do a complete Charleston at the start of a round"
+    (option ``charleston``): the guide's Charleston instead of the pass to the left (first
+    Charleston right, across, left; the vote on the second; the courtesy vote and pass), jokers not
+    passed ("Jokers may not be passed during the Charleston"), with 3 players the across passes and
+    the courtesy pass left out; the rounds play to their end with the invariants kept."""
+    round_ = american("flex", 3, charleston=True)
+    assert [step.describe() for step in round_.steps] == [
+        "first Charleston, pass 1: 3 tiles to the right",
+        "first Charleston, pass 2: 3 tiles across",
+        "first Charleston, pass 3: 3 tiles to the left",
+        "second Charleston vote",
+        "courtesy vote",
+        "courtesy pass",
+    ]
+    assert [len(round_.hand(seat)) for seat in round_.seats] == [13, 13, 13, 13]
+    joker = _seed_with_joker("flex")
+    joker = american("flex", joker.seed, charleston=True)
+    assert not any(T("J") in action.tiles for action in joker.legal_actions(E))
+    three = american("flex", 3, charleston=True, players=3)
+    assert [step.describe() for step in three.steps] == [
+        "first Charleston, pass 1: 3 tiles to the right",
+        "first Charleston, pass 3: 3 tiles to the left",
+        "second Charleston vote",
+    ]
+    for seed in range(4):
+        for players in (2, 3, 4):
+            done = play(american("flex", seed, charleston=True, players=players), seed=seed, check=True)
+            assert done.is_over
+    # the hands score the same: the option changes only the round's steps before play
+    assert mr.get_ruleset("flex", charleston=True).evaluate(mr.Hand.parse("333C 44B 555C 666C 777C")).points == 3
+
+
 @pytest.mark.parametrize("name", ["card-free", "nmjl"])
 def test_jokers_are_never_passed_in_the_charleston(name: str) -> None:
     """Guide: "Jokers may not be passed during the Charleston.\""""

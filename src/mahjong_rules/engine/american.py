@@ -311,7 +311,9 @@ class AmericanRound:
             size = ruleset.dealt_tiles(seat) if family is Family.FLEX else (14 if seat is Seat.EAST else 13)
             hands.append(Hand(wall[:size]))
             del wall[:size]
-        plan = flex_plan() if family is Family.FLEX else _american_plan(ruleset)
+        # Flex's house rule "Do a complete Charleston at the start of a round" plays the guide's.
+        flex_pass = family is Family.FLEX and not ruleset.options.charleston
+        plan = flex_plan() if flex_pass else _american_plan(ruleset)
         return cls(
             ruleset,
             seed,

@@ -64,6 +64,11 @@ class FlexOptions:
             declare Mahjong on the deal (a first-turn win without a draw).
         joker_swap_from_hand_only: standard-American house rule: a Joker Swap gives a joker from
             hand for an exposed tile, never a natural tile for an exposed joker.
+        charleston: standard-American house rule "Do a complete Charleston at the start of a
+            round": the game engine (:func:`mahjong_rules.engine.new_round`) plays the first
+            Charleston, the vote on the second and the courtesy pass, as the guide has them (no
+            jokers passed), instead of Flex's pass of three tiles to the left. Hands are scored
+            the same either way.
     """
 
     winds: bool = True
@@ -81,6 +86,7 @@ class FlexOptions:
     opposite_winds: bool = False
     east_starts_with_14: bool = False
     joker_swap_from_hand_only: bool = False
+    charleston: bool = False
 
     def __attrs_post_init__(self) -> None:
         for rule in ("news", "opposite_winds"):
