@@ -408,7 +408,10 @@ def _columns(array: Any) -> dict[str, float]:
     return {STATE_COLUMNS[i]: float(state[i]) for i in range(17, len(STATE_COLUMNS)) if state[i]}
 
 
-@pytest.mark.parametrize(("name", "options"), [("nmjl", {}), ("card-free", {}), ("flex", {}), ("singapore", {})])
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("nmjl", {}), ("card-free", {}), ("flex", {}), ("flex", {"charleston": True}), ("singapore", {})],
+)
 def test_the_state_row_says_the_phase_and_the_step_before_play(name: str, options: dict[str, Any]) -> None:
     """The state row tells an agent where the round is: the phase always, and before play the
     step the round describes in words (a Charleston pass: its direction, which Charleston and which
