@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -350,3 +351,49 @@ def test_batch_writes_one_json_line_per_hand(tmp_path: Path, capsys: pytest.Capt
     full = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert full[0]["type"] == "evaluation"
     assert full[0]["points"] == 3
+
+
+_FUZZ_HANDS = [
+    "333C 44B 555C 666C 777C",
+    "123C 456C 789C 234D 55B RF1 Cat",
+    "1B",
+    "",
+    "[RD RD RD@S] 234C 56C WD WD",
+    "{5555B} 123C 456C 789C 1D",
+    "1C 9C 1B 9B 1D 9D E S W N RD GD WD WD",
+    "xx",
+    "[",
+    "22B 4444B 66B 888B J GD GD",
+]
+_FUZZ_FLAGS = ["--self-drawn", "--last-tile", "--kong-replacement", "--robbing-kong", "--fresh-discard", "--json"]
+_FUZZ_OPTIONS = ["--seat-wind", "--winning-tile", "--tiles-left", "--discarder", "--winner", "--seen", "--limit"]
+_FUZZ_OPTIONS += ["--discarded", "-o", "--receiver"]
+_FUZZ_VALUES = ["E", "N", "X", "5C", "RD", "-1", "0", "3", "limit=8", "jokers=9", "players=3", "bogus=1", "", "Cat"]
+
+
+def test_random_command_lines_exit_0_1_or_2_and_never_crash(capsys: pytest.CaptureFixture[str]) -> None:
+    """Fuzz: seeded random command lines (every command, good and bad rulesets, hands, flags and
+    values) end with status 0, 1 or 2; no exception escapes ``main``."""
+    rng = random.Random(11)
+    for _ in range(400):
+        command = rng.choice(["evaluate", "settle", "analyse", "instant", "parse"])
+        argv = [command]
+        if command == "parse":
+            argv.append(rng.choice(_FUZZ_HANDS))
+        else:
+            argv.append(rng.choice(["flex", "card-free", "nmjl", "singapore", "nope"]))
+            argv.append(rng.choice(["exposed kong", "seat flowers", *_FUZZ_VALUES]) if command == "instant" else "")
+            if command != "instant":
+                argv[-1] = rng.choice(_FUZZ_HANDS)
+        for _ in range(rng.randint(0, 3)):
+            if rng.random() < 0.4:
+                argv.append(rng.choice(_FUZZ_FLAGS))
+            else:
+                argv += [rng.choice(_FUZZ_OPTIONS), rng.choice(_FUZZ_VALUES)]
+        status: object
+        try:
+            status = main(argv)
+        except SystemExit as exit_:  # argparse: a flag the command does not take
+            status = exit_.code
+        assert status in (0, 1, 2), argv
+    capsys.readouterr()
