@@ -171,3 +171,23 @@ def test_tiles_away_of_a_hand_whose_exposures_fit_no_line_is_unreachable() -> No
     with pytest.raises(mr.UnreachableError):
         tutorial.tiles_away(hand)
     assert tutorial.waits(mr.Hand.parse("123B 456C 789D [NNNN]")) == frozenset()
+
+
+def test_the_needed_tiles_less_those_the_hands_jokers_fill_are_the_tiles_still_to_draw() -> None:
+    """For every live line of a hand near the sample card, the tiles still needed, less those the
+    hand's jokers fill (``jokers_used``: at most the hand's jokers, only in groups a joker may join),
+    are its tiles away; the readable line says how many the jokers fill."""
+    ruleset = sample()
+    rng = random.Random(17)
+    used = 0
+    for _ in range(200):
+        hand = near(rng, rng.choice([13, 14]))
+        jokers = hand.concealed_counts[mr.Tile.JOKER.index]
+        for found in ruleset.closest_lines(hand, limit=5):
+            if found.live_tiles_away is None:
+                continue
+            assert found.jokers_used <= min(jokers, len(found.joker_fillable))
+            assert len(found.needed) - found.jokers_used == found.live_tiles_away, (str(hand), found.line.label)
+            assert ("the hand's jokers fill" in str(found)) == bool(found.jokers_used)
+            used += found.jokers_used
+    assert used > 0

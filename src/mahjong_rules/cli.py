@@ -262,8 +262,9 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
     for line in result.get("closest_lines", []):
         needed = " ".join(line["needed"]) or "nothing"
         away = "ruled out" if line["tiles_away"] is None else f"{line['tiles_away']} away"
+        filled = f" (the hand's jokers fill {line['jokers_used']})" if line["jokers_used"] else ""
         dead = ", dead" if line["dead"] else ""
-        print(f"  {line['line']}: {line['pattern']} ({line['value']}): {away}, needs {needed}{dead}")
+        print(f"  {line['line']}: {line['pattern']} ({line['value']}): {away}, needs {needed}{filled}{dead}")
     if "pay_all_discards" in result:
         warnings = result["pay_all_discards"]
         print("  pay-all discards:" + ("" if warnings else " none"))
@@ -426,6 +427,7 @@ def _cmd_card_rank(args: argparse.Namespace) -> int:
                         "tiles_away": found.tiles_away,
                         "needed": [str(tile) for tile in found.needed],
                         "joker_fillable": [str(tile) for tile in found.joker_fillable],
+                        "jokers_used": found.jokers_used,
                         "unseen": {str(tile): count for tile, count in found.unseen.items()},
                         "dead": found.dead,
                     }

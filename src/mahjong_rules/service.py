@@ -138,6 +138,7 @@ def _analyse(request: Mapping[str, JSON]) -> JSON:
                 "tiles_away": found.tiles_away,
                 "needed": [tile.token for tile in found.needed],
                 "joker_fillable": [tile.token for tile in found.joker_fillable],
+                "jokers_used": found.jokers_used,
                 "unseen": {tile.token: count for tile, count in found.unseen.items()},
                 "dead": found.dead,
             }

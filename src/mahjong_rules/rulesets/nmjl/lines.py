@@ -74,8 +74,9 @@ class LineDistance:
         if self.tiles_away is None:
             return f"{self.line}: ruled out ({self.dead_reason})"
         needed = " ".join(str(tile) for tile in self.needed) or "nothing"
+        filled = f" (the hand's jokers fill {self.jokers_used})" if self.jokers_used else ""
         dead = f"; dead: {self.dead_reason}" if self.dead else ""
-        return f"{self.line}: {self.tiles_away} away, needs {needed}{dead}"
+        return f"{self.line}: {self.tiles_away} away, needs {needed}{filled}{dead}"
 
     def _slots_left(self, variant: Variant) -> VariantSlots:
         counts = self._hand.concealed_counts
@@ -155,6 +156,12 @@ class LineDistance:
             for index, missing in part.items():
                 counts[index] = counts.get(index, 0) + missing
         return tuple(Tile.from_index(index) for index in sorted(counts) for _ in range(counts[index]))
+
+    @property
+    def jokers_used(self) -> int:
+        """How many of the needed tiles the hand's own jokers fill: the needed tiles less the tiles
+        still to draw, for the closest live hand of the line."""
+        return min(len(self.joker_fillable), self._hand.concealed_counts[JOKER])
 
     @property
     def joker_fillable(self) -> tuple[Tile, ...]:
