@@ -424,3 +424,25 @@ def test_discard_options_match_tiles_away(seed: int) -> None:
             expected.append(mr.DiscardOption(out, away, frozenset(helpful), unseen))
         expected.sort(key=lambda option: (option.tiles_away, -option.helpful_unseen, option.discard))
         assert options == expected, str(hand)
+
+
+@pytest.mark.parametrize("ruleset", [FLEX, FLEXTRA], ids=["default", "flextra"])
+def test_discard_options_are_discarding_then_drawing(ruleset: FlexRuleset) -> None:
+    """Each discard option is what discarding and drawing give, by ``tiles_away`` alone: its tiles
+    away is the 13-tile hand's, and a tile helps exactly when drawing it (a copy being left to
+    draw) brings that hand closer."""
+    tileset = ruleset.tileset
+    for hand in _seeded_hands(23, 12, ruleset):
+        options = ruleset.discard_options(hand)
+        assert {option.discard for option in options} <= set(hand.concealed)
+        for option in options:
+            rest = hand.discard(option.discard)
+            assert option.tiles_away == ruleset.tiles_away(rest)
+            expected = set()
+            for tile in tileset.tiles:
+                if tile.is_blank or hand.count(tile) >= tileset.count(tile):
+                    continue
+                after = _away(ruleset, rest.draw(tile))
+                if after is not None and after < option.tiles_away:
+                    expected.add(tile)
+            assert option.helpful == expected, (str(hand), str(option.discard))

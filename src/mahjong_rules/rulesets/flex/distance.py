@@ -285,8 +285,9 @@ class FlexDistance:
                 helpful = []
                 for tile in drawable:
                     held[tile] += 1
-                    # A draw brings a hand one tile closer at most: look for hands closer than ``away``.
-                    if self._away(held, exposed, away) is not None:
+                    # A draw brings a hand one tile closer at most: look for hands closer than
+                    # ``away``, and stop at the first one ``away - 1`` tiles away (none is closer).
+                    if self._away(held, exposed, away, floor=away - 1) is not None:
                         helpful.append(tile)
                     held[tile] -= 1
                 found.append((discard, away, helpful))
@@ -296,22 +297,24 @@ class FlexDistance:
     def _exposed(self, melds: Sequence[Meld]) -> _Exposed:
         return _Exposed(melds, self.counts) if melds else self.concealed
 
-    def _away(self, held: Sequence[int], exposed: _Exposed, limit: int) -> int | None:
+    def _away(self, held: Sequence[int], exposed: _Exposed, limit: int, floor: int = 0) -> int | None:
+        """The hand's distance if below ``limit`` (else ``None``); the search may stop as soon as
+        it finds a hand ``floor`` tiles away, which the caller knows no hand beats."""
         if exposed.other:
             return None
-        best = _Search(self, held, exposed, limit).run()
+        best = _Search(self, held, exposed, limit, floor).run()
         return None if best >= limit else best
 
 
 class _Search:
     """One hand's search: the hand, its exposures, and the best distance found so far."""
 
-    def __init__(self, plan: FlexDistance, held: Sequence[int], exposed: _Exposed, limit: int) -> None:
+    def __init__(self, plan: FlexDistance, held: Sequence[int], exposed: _Exposed, limit: int, floor: int = 0) -> None:
         self.plan = plan
         self.options = plan.options
         self.held = held
         self.jokers = held[JOKER]
-        self.floor = HAND_SIZE - sum(held) - exposed.tiles
+        self.floor = max(HAND_SIZE - sum(held) - exposed.tiles, floor)
         self.best = limit
         self.ex = exposed
         self.all_tables = cost_tables()  # built on first use, once per process
@@ -327,11 +330,11 @@ class _Search:
         options = self.options
         if options.winds:
             self._winds()
-            if options.opposite_winds:
+            if options.opposite_winds and self.best > self.floor:
                 self._opposite_winds()
-        if options.like_numbers:
+        if options.like_numbers and self.best > self.floor:
             self._like_numbers()
-        if options.double_sequence:
+        if options.double_sequence and self.best > self.floor:
             self._double_sequence()
         if self.plan.patterns and self.best > self.floor:
             self._standard_singles()
