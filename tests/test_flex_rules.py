@@ -1396,3 +1396,46 @@ def test_messages_use_singular_and_plural() -> None:
     won = ruleset(jokers=0).evaluate(mr.Hand.parse("333C 44B 555C 666C [777C]"))
     assert str(won).endswith("Mahjong in flex, 1 point (Mahjong: +1)")
     assert repr(mr.TileSet.from_counts("one", {mr.Tile.JOKER: 1})) == "<TileSet one: 1 tile>"
+
+
+@pytest.mark.parametrize(
+    ("options", "exposed", "concealed"),
+    [
+        pytest.param({"news": True}, "[N E W S @E] 333C 444C 55C 66C", "NEWS 333C 444C 55C 66C", id="news"),
+        pytest.param(
+            {"year": True, "year_digits": 2026},
+            "[2C 0C 2C 6C] 333C 444C 55C 66C",
+            "2C 0C 2C 6C 333C 444C 55C 66C",
+            id="year",
+        ),
+        pytest.param(
+            {"sequence_quints": True},
+            "[1B 3B 5B 7B 9B @W] 333B 444B 555B",
+            "1B 3B 5B 7B 9B 333B 444B 555B",
+            id="quint",
+        ),
+    ],
+)
+def test_a_singles_set_is_never_exposed_ruling_f13(options: dict[str, Any], exposed: str, concealed: str) -> None:
+    """Special Singles Sets: "You can't call a discarded tile for a Singles set unless it is the
+    last tile needed for Mahjong" (ruling F13), and "+1 Concealed: The hand has no exposed sets. The
+    last tile can be called and still score this point" (ruling F10). A singles set is never an
+    exposed set: written as one, the hand is not winning (``exposed-singles``); written among the
+    concealed tiles, as a winning call completes it, the hand wins and scores Concealed."""
+    ruleset = mr.get_ruleset("flex", **options)
+    refused = ruleset.evaluate(mr.Hand.parse(exposed), mr.WinContext(seat_wind=mr.Seat.SOUTH))
+    assert not refused.is_winning
+    assert "exposed-singles" in [reason.code for reason in refused.reasons]
+    won = ruleset.evaluate(mr.Hand.parse(concealed), mr.WinContext(seat_wind=mr.Seat.SOUTH))
+    assert won.is_winning
+    assert "Concealed" in [item.name for item in won.breakdown]
+
+
+def test_an_opposite_winds_hand_holds_nothing_but_its_winds_and_numbers() -> None:
+    """Opposite Winds: "Make two sets of opposite winds ... Combine these two sets with sets in a
+    standard number sequence." Read as nothing else: with NEWS on too, NEWS beside North and South
+    and two Crak sets is no Opposite Winds hand (nor a number hand, which holds no wind sets); the
+    same winds with three Crak sets is."""
+    ruleset = mr.get_ruleset("flex", opposite_winds=True, news=True)
+    assert not ruleset.evaluate(mr.Hand.parse("NEWS NN SS 333C 444C")).is_winning
+    assert ruleset.evaluate(mr.Hand.parse("NN SS 333C 444C 5555C")).is_winning

@@ -165,3 +165,20 @@ def test_settle_agrees_with_the_evaluations_context_on_random_hands() -> None:
         paid += 1
     assert paid > 50  # both branches were exercised
     assert refused > 50
+
+
+@pytest.mark.parametrize("name", ["flex", "card-free"])
+def test_a_set_called_from_the_winner_or_an_empty_seat_is_not_settled(name: str) -> None:
+    """A called set was another player's discard (Flex: "A player may call a discarded tile"; the
+    guide: "any player at the table may call that tile"): a hand whose exposed set records the
+    winner's own seat, or a seat nobody sits in, is refused at settlement; the same set called
+    from another player at the table is settled."""
+    four = mr.get_ruleset(name)
+    hand = "333C 44B 555C 66C [777C J @{}]" if name == "flex" else "333D 5555D 999D [7777D @{}]"
+    self_drawn = mr.WinContext(self_drawn=True)
+    with pytest.raises(mr.SettlementError, match="the winner's own seat"):
+        four.settle(four.evaluate(mr.Hand.parse(hand.format("E")), self_drawn))
+    assert sum(four.settle(four.evaluate(mr.Hand.parse(hand.format("S")), self_drawn)).payments.values()) == 0
+    three = mr.get_ruleset(name, players=3)
+    with pytest.raises(mr.SettlementError, match="not at the table"):
+        three.settle(three.evaluate(mr.Hand.parse(hand.format("N")), self_drawn))

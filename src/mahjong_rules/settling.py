@@ -79,8 +79,9 @@ def settlement_seats(
     Raises:
         TypeError: a seat of the wrong type.
         SettlementError: a winner other than the context's seat wind, a discarder for a
-            self-drawn win or none for a win on a discard, a seat not at the table, or a winner
-            discarding to themselves.
+            self-drawn win or none for a win on a discard, a seat not at the table, a winner
+            discarding to themselves, or an exposed set the hand called from the winner's own seat
+            or from a seat not at the table.
     """
     context = evaluation.context
     # ruling L2: the winner is the context's seat wind; a discarder exactly for a discard win.
@@ -110,6 +111,13 @@ def settlement_seats(
             )
     if thrown_by is won_by:
         raise SettlementError(f"{won_by.name.title()} cannot win on their own discard")
+    for meld in evaluation.hand.melds:
+        caller = meld.called_from
+        if caller is not None and (caller is won_by or caller not in seats):
+            where = "the winner's own seat" if caller is won_by else f"a seat not at the table ({_seat_names(seats)})"
+            raise SettlementError(
+                f"{meld} is called from {caller.name.title()}, {where}: a player calls another player's discard"
+            )
     return won_by, thrown_by
 
 

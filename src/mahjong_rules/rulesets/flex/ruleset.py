@@ -146,6 +146,18 @@ class FlexRuleset(AmericanRuleset):
                 pattern = tuple(sorted(tile.index for tile in meld.tiles))
                 if pattern not in allowed_singles:
                     found.append(Reason("not-a-set", f"{where} is not a set of identical tiles"))
+                else:
+                    # "You can't call a discarded tile for a Singles set unless it is the last tile
+                    # needed for Mahjong" (ruling F13): it is never exposed before the win, and the
+                    # set a winning call completes is written among the concealed tiles.
+                    found.append(
+                        Reason(
+                            "exposed-singles",
+                            f"{where} is a singles set: one is called only with the last tile for Mahjong, "
+                            "so it is never an exposed set (write the set the winning call completes "
+                            "among the concealed tiles)",
+                        )
+                    )
             elif meld.size == 2:
                 found.append(Reason("exposed-pair", f"{where} is a pair: a pair cannot be exposed"))
             elif meld.represents is not None and meld.represents.is_flower and meld.joker_count:

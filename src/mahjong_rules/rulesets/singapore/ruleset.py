@@ -343,11 +343,6 @@ class SingaporeRuleset(TableRuleset):
             )
         won_by, thrown_by = settlement_seats(evaluation, winner, discarder, self.seats)
         for meld in evaluation.hand.melds:
-            if meld.called_from is won_by or (meld.called_from is not None and meld.called_from not in self.seats):
-                raise SettlementError(
-                    f"{meld} is called from {meld.called_from.name.title()}: a player calls another "
-                    "player's discard, at the table"
-                )
             if meld.is_chow and meld.called_from is not None and next_seat(meld.called_from, self.seats) is not won_by:
                 raise SettlementError(
                     f"{meld} is called from {meld.called_from.name.title()}: only the player to the right of "
