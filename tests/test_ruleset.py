@@ -36,10 +36,13 @@ def test_win_context_defaults_are_the_plain_case() -> None:
             "either a kong or a flower",
             id="both-replacements",
         ),
+        pytest.param({"last_tile": True, "tiles_left": 3}, "tiles_left is 3", id="last-tile-with-tiles-left"),
+        pytest.param({"self_drawn": True, "tiles_left": 0}, "set last_tile=True", id="drew-the-last-tile"),
     ],
 )
 def test_win_context_refuses_contradictions(flags: dict[str, Any], message: str) -> None:
     # Ruling S13: kong and flower replacements are self-drawn; robbing the kong is a discard win.
+    # The last tile leaves none to draw, and drawing when none is left after it is the last tile.
     with pytest.raises(mr.ContextError, match=message):
         mr.WinContext(**flags)
 
@@ -57,6 +60,16 @@ def test_win_context_checks_types(field: str, value: object, message: str) -> No
     """Issue 8: a wrong type names the field, what it got and what it accepts."""
     with pytest.raises(TypeError, match=message):
         mr.WinContext(**{field: value})  # type: ignore[arg-type]
+
+
+def test_the_last_tile_agrees_with_the_tiles_left() -> None:
+    """Contexts that agree are accepted: the last tile drawn with none left, the final discard
+    with none left, an ordinary discard with none left (called for an exposure, then discarded
+    again), and a tile drawn with tiles still to come."""
+    assert mr.WinContext(self_drawn=True, last_tile=True, tiles_left=0).last_tile
+    assert mr.WinContext(last_tile=True, tiles_left=0).last_tile
+    assert not mr.WinContext(tiles_left=0).last_tile
+    assert mr.WinContext(self_drawn=True, tiles_left=5).tiles_left == 5
 
 
 def test_win_context_takes_a_seats_letter_and_a_tiles_notation() -> None:

@@ -129,7 +129,8 @@ class WinContext:
             (self-drawn).
         tiles_left: how many tiles were still to be drawn in the game when the hand was won,
             when known (``None``); tiles never drawn (Singapore keeps 15) are not counted (ruling
-            L8). Singapore's end-of-game pay-all reads it.
+            L8). Singapore's end-of-game pay-all reads it. It agrees with ``last_tile``: 0 with
+            the last tile, and a tile drawn with 0 left after it is the last tile.
         fresh_discard: won on a discard of a tile no one had discarded before in the game
             (a "fresh" tile; a win on a discard only).
     """
@@ -156,6 +157,10 @@ class WinContext:
             raise ContextError("a replacement tile follows either a kong or a flower, not both")
         if self.fresh_discard and self.self_drawn:
             raise ContextError("fresh_discard describes a discard won on: self_drawn must be False")
+        if self.last_tile and self.tiles_left:
+            raise ContextError(f"last_tile says the wall is done, yet tiles_left is {self.tiles_left}")
+        if self.self_drawn and self.tiles_left == 0 and not self.last_tile:
+            raise ContextError("a tile drawn with no tile left after it is the last tile: set last_tile=True too")
 
 
 _CONTEXT_FIELDS = tuple(field.name for field in attrs.fields(WinContext))
