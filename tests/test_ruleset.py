@@ -37,12 +37,11 @@ def test_win_context_defaults_are_the_plain_case() -> None:
             id="both-replacements",
         ),
         pytest.param({"last_tile": True, "tiles_left": 3}, "tiles_left is 3", id="last-tile-with-tiles-left"),
-        pytest.param({"self_drawn": True, "tiles_left": 0}, "set last_tile=True", id="drew-the-last-tile"),
     ],
 )
 def test_win_context_refuses_contradictions(flags: dict[str, Any], message: str) -> None:
     # Ruling S13: kong and flower replacements are self-drawn; robbing the kong is a discard win.
-    # The last tile leaves none to draw, and drawing when none is left after it is the last tile.
+    # The last tile leaves none to draw.
     with pytest.raises(mr.ContextError, match=message):
         mr.WinContext(**flags)
 
@@ -65,11 +64,15 @@ def test_win_context_checks_types(field: str, value: object, message: str) -> No
 def test_the_last_tile_agrees_with_the_tiles_left() -> None:
     """Contexts that agree are accepted: the last tile drawn with none left, the final discard
     with none left, an ordinary discard with none left (called for an exposure, then discarded
-    again), and a tile drawn with tiles still to come."""
+    again), and a tile drawn with tiles still to come. A tile drawn with none left after it is the
+    last tile, whether or not the context says so: it is the same context."""
     assert mr.WinContext(self_drawn=True, last_tile=True, tiles_left=0).last_tile
     assert mr.WinContext(last_tile=True, tiles_left=0).last_tile
     assert not mr.WinContext(tiles_left=0).last_tile
-    assert mr.WinContext(self_drawn=True, tiles_left=5).tiles_left == 5
+    assert not mr.WinContext(self_drawn=True, tiles_left=5).last_tile
+    drawn_last = mr.WinContext(self_drawn=True, tiles_left=0)
+    assert drawn_last.last_tile
+    assert drawn_last == mr.WinContext(self_drawn=True, tiles_left=0, last_tile=True)
 
 
 def test_win_context_takes_a_seats_letter_and_a_tiles_notation() -> None:

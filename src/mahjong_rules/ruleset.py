@@ -130,7 +130,7 @@ class WinContext:
         tiles_left: how many tiles were still to be drawn in the game when the hand was won,
             when known (``None``); tiles never drawn (Singapore keeps 15) are not counted (ruling
             L8). Singapore's end-of-game pay-all reads it. It agrees with ``last_tile``: 0 with
-            the last tile, and a tile drawn with 0 left after it is the last tile.
+            the last tile; a self-drawn win with 0 left is the last tile (``last_tile`` is set).
         fresh_discard: won on a discard of a tile no one had discarded before in the game
             (a "fresh" tile; a win on a discard only).
     """
@@ -159,8 +159,9 @@ class WinContext:
             raise ContextError("fresh_discard describes a discard won on: self_drawn must be False")
         if self.last_tile and self.tiles_left:
             raise ContextError(f"last_tile says the wall is done, yet tiles_left is {self.tiles_left}")
-        if self.self_drawn and self.tiles_left == 0 and not self.last_tile:
-            raise ContextError("a tile drawn with no tile left after it is the last tile: set last_tile=True too")
+        if self.self_drawn and self.tiles_left == 0:
+            # A tile drawn with none left after it is the last tile: the context says so already.
+            object.__setattr__(self, "last_tile", True)
 
 
 _CONTEXT_FIELDS = tuple(field.name for field in attrs.fields(WinContext))
