@@ -10,6 +10,7 @@ Flex, whose payouts are ruling F12 (every other player pays the value, the disca
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -182,3 +183,24 @@ def test_a_set_called_from_the_winner_or_an_empty_seat_is_not_settled(name: str)
     three = mr.get_ruleset(name, players=3)
     with pytest.raises(mr.SettlementError, match="not at the table"):
         three.settle(three.evaluate(mr.Hand.parse(hand.format("N")), self_drawn))
+
+
+@pytest.mark.parametrize(
+    ("name", "hand"),
+    [
+        ("flex", "333C 44B 555C 666C 777C"),
+        ("card-free", "333D 5555D 7777D 999D"),
+        ("nmjl", "22B 4444B 66B 888B J GD GD"),
+    ],
+)
+def test_the_winning_tile_is_one_of_the_hands_tiles(name: str, hand: str) -> None:
+    """The tile a hand was won on is one of its tiles (as in Singapore): a context naming another
+    is a ContextError, in ``evaluate`` and ``decompositions`` alike; one of the hand's tiles is
+    fine."""
+    ruleset: Any = mr.get_ruleset(name)
+    with pytest.raises(mr.ContextError, match="not in the hand"):
+        ruleset.evaluate(mr.Hand.parse(hand), mr.WinContext(winning_tile="1C"))
+    with pytest.raises(mr.ContextError, match="not in the hand"):
+        list(ruleset.decompositions(mr.Hand.parse(hand), mr.WinContext(winning_tile="1C")))
+    tile = mr.Hand.parse(hand).tiles[0]
+    assert ruleset.evaluate(mr.Hand.parse(hand), mr.WinContext(winning_tile=tile)).is_winning

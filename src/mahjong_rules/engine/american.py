@@ -626,10 +626,12 @@ class AmericanRound:
 
     def _turn_context(self) -> WinContext:
         """A win declared on one's turn: self-drawn after a draw (or East's 14 dealt tiles), on a
-        discard after a call; the last tile when the wall is empty after the draw."""
+        discard after a call; the last tile when the wall is empty after the draw. The tile taken
+        is the winning tile while the hand still holds it (a swap may have given it away)."""
+        taken = self.taken if self.taken is not None and self.taken in self.hand(self.turn).tiles else None
         return WinContext(
             self_drawn=self.began != "call",
-            winning_tile=self.taken,
+            winning_tile=taken,
             first_turn=self.turn not in self.discarded,
             last_tile=self.began == "draw" and not self.wall,
             seat_wind=self.turn,

@@ -16,7 +16,6 @@ from mahjong_rules.ruleset import (
     Reason,
     ScoreItem,
     WinContext,
-    as_context,
 )
 from mahjong_rules.rulesets._american import MAHJONG_SIZE, AmericanRuleset, as_meld
 from mahjong_rules.rulesets.card_free.blocks import Block, BlockKind, block_of_meld, read_group
@@ -173,7 +172,7 @@ class CardFreeRuleset(AmericanRuleset):
             TileSetError: the hand cannot exist in this game's tiles (ruling T5).
         """
         hand = self._checked_hand(hand)
-        context = as_context(context)
+        context = self._checked_context(hand, context)
         reasons = self._gate_reasons(hand)
         if reasons:
             return Evaluation(self.name, hand, context, is_winning=False, reasons=reasons, options=self.options)
@@ -208,7 +207,7 @@ class CardFreeRuleset(AmericanRuleset):
         each arrangement once; with a skill level or the minimum-requirement house rule, only the
         readings they allow when the hand is won as ``context`` says."""
         hand = self._checked_hand(hand)
-        context = as_context(context)
+        context = self._checked_context(hand, context)
         for _, arrangement, restricted in self._allowed(hand, context):
             if not restricted:
                 yield arrangement

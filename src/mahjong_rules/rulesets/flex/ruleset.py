@@ -17,7 +17,6 @@ from mahjong_rules.ruleset import (
     Reason,
     ScoreItem,
     WinContext,
-    as_context,
 )
 from mahjong_rules.rulesets._american import MAHJONG_SIZE, AmericanRuleset, as_meld
 from mahjong_rules.rulesets.flex.distance import FlexDistance
@@ -234,7 +233,7 @@ class FlexRuleset(AmericanRuleset):
             TileSetError: the hand cannot exist in this game's tiles (ruling T5).
         """
         hand = self._checked_hand(hand)
-        context = as_context(context)
+        context = self._checked_context(hand, context)
         reasons = self._gate_reasons(hand)
         if reasons:
             return Evaluation(self.name, hand, context, is_winning=False, reasons=reasons, options=self.options)
@@ -270,7 +269,7 @@ class FlexRuleset(AmericanRuleset):
         or an impossible exposure, and, with a minimum hand value, only the readings worth it when
         won as ``context`` says."""
         hand = self._checked_hand(hand)
-        context = as_context(context)
+        context = self._checked_context(hand, context)
         for items, arrangement in self._scored_readings(hand, context):
             if self._meets_minimum(items):
                 yield arrangement

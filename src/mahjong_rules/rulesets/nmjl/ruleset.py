@@ -19,7 +19,6 @@ from mahjong_rules.ruleset import (
     Settlement,
     Transfer,
     WinContext,
-    as_context,
 )
 from mahjong_rules.rulesets._american import MAHJONG_SIZE, AmericanRuleset, as_meld
 from mahjong_rules.rulesets._play import swap_joker
@@ -256,7 +255,7 @@ class NmjlRuleset(AmericanRuleset):
             TileSetError: the hand cannot exist in this game's tiles (ruling T5).
         """
         hand = self._checked_hand(hand)
-        context = as_context(context)
+        context = self._checked_context(hand, context)
         winning, distances = self._winning(hand)
         if not winning or distances is None:
             return Evaluation(
@@ -281,7 +280,7 @@ class NmjlRuleset(AmericanRuleset):
         """Every way the hand completes a line, lazily, best line first: one arrangement per
         concrete hand of each line it completes (the winning tile's context changes nothing)."""
         hand = self._checked_hand(hand)
-        as_context(context)
+        self._checked_context(hand, context)
         winning, distances = self._winning(hand)
         if distances is None:
             return
