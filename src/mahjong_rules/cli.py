@@ -34,7 +34,6 @@ from mahjong_rules.errors import MahjongError
 from mahjong_rules.hand import Hand
 from mahjong_rules.registry import available_rulesets, get_ruleset, ruleset_class
 from mahjong_rules.ruleset import Evaluation
-from mahjong_rules.rulesets.singapore.payments import INSTANT_EVENTS
 from mahjong_rules.serialize import from_dict, to_dict
 from mahjong_rules.tiles import Seat, Tile
 from mahjong_rules.tilesets import TileSet
@@ -505,7 +504,9 @@ def _parser() -> argparse.ArgumentParser:
 
     instant = commands.add_parser("instant", help="the instant payment for an event (Singapore)")
     instant.add_argument("ruleset", help="a ruleset with instant payments: singapore")
-    instant.add_argument("event", help=f"the event: {', '.join(repr(event) for event in INSTANT_EVENTS)}")
+    instant.add_argument(
+        "event", help="the event, for example 'exposed kong' or 'cat and mouse' (an unknown one lists them all)"
+    )
     instant.add_argument("--receiver", required=True, help="the seat that receives the payment")
     instant.add_argument("--initial", action="store_true", help="the tiles were among the player's first 13")
     instant.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE")

@@ -10,7 +10,7 @@ import attrs
 
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld
-from mahjong_rules.rulesets.singapore.doubles import ANIMALS, FLOWERS
+from mahjong_rules.rulesets.singapore.doubles import ANIMALS, FLOWER_SETS, FLOWERS
 from mahjong_rules.rulesets.singapore.hands import PlacedSet, SortedHand
 from mahjong_rules.solver import standard
 from mahjong_rules.tiles import Animal, FlowerSet, Seat, Tile
@@ -27,7 +27,6 @@ ANIMAL_PAIRS = {
     "cat and mouse": frozenset({Animal.CAT.tile, Animal.MOUSE.tile}),
     "rooster and centipede": frozenset({Animal.ROOSTER.tile, Animal.CENTIPEDE.tile}),
 }
-FLOWER_SETS = {flower_set: frozenset(flower_set.tile(number) for number in range(1, 5)) for flower_set in FlowerSet}
 
 
 def tile_counts(tiles: Iterable[Tile]) -> tuple[int, ...]:

@@ -43,18 +43,6 @@ class AmericanRuleset(TableRuleset):
         return checked
 
     @staticmethod
-    def _checked_context(hand: Hand, context: object) -> WinContext:
-        """The win context, once it fits the hand: a winning tile named is one of its tiles.
-
-        Raises:
-            ContextError: the winning tile is not in the hand.
-        """
-        won = as_context(context)
-        if won.winning_tile is not None and won.winning_tile not in hand.tiles:
-            raise ContextError(f"the winning tile {won.winning_tile} is not in the hand {hand}")
-        return won
-
-    @staticmethod
     def _check_size(hand: Hand, analysis: str, sizes: tuple[int, ...]) -> None:
         # Ruling L3: the analyses are defined for the hands a player holds.
         if len(hand) not in sizes:

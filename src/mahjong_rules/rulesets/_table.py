@@ -7,7 +7,10 @@ from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from mahjong_rules._coerce import as_tile
+from mahjong_rules.errors import ContextError
+from mahjong_rules.hand import Hand
 from mahjong_rules.notation import parse_tiles
+from mahjong_rules.ruleset import WinContext, as_context
 from mahjong_rules.tiles import Seat, Tile
 from mahjong_rules.tilesets import TileSet
 
@@ -30,6 +33,18 @@ class TableRuleset:
     def seats(self) -> tuple[Seat, ...]:
         """The seats at the table, in turn order (ruling T4); with three players nobody is North."""
         return tuple(Seat)[: self.options.players]
+
+    @staticmethod
+    def _checked_context(hand: Hand, context: object) -> WinContext:
+        """The win context, once it fits the hand: a winning tile named is one of its tiles.
+
+        Raises:
+            ContextError: the winning tile is not in the hand.
+        """
+        won = as_context(context)
+        if won.winning_tile is not None and won.winning_tile not in hand.tiles:
+            raise ContextError(f"the winning tile {won.winning_tile} is not in the hand {hand}")
+        return won
 
     @staticmethod
     def _tiles(tiles: Iterable[Tile | str] | str, argument: str) -> list[Tile]:

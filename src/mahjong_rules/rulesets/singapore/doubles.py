@@ -15,15 +15,14 @@ from mahjong_rules.ruleset import ScoreItem, WinContext
 from mahjong_rules.rulesets.singapore.hands import PlacedSet, Reading, SortedHand
 from mahjong_rules.tiles import Animal, Dragon, FlowerSet, Seat, Tile
 
-__all__ = ["BONUS_ITEMS", "ITEMS", "Facts", "Item", "all_chow", "doubles"]
+__all__ = ["BONUS_ITEMS", "FLOWER_SETS", "ITEMS", "Facts", "Item", "all_chow", "doubles", "four_chows"]
 
 DRAGONS = frozenset(dragon.tile for dragon in Dragon)
 WINDS = frozenset(seat.wind for seat in Seat)
 ANIMALS = frozenset(animal.tile for animal in Animal)
 FLOWERS = frozenset(flower_set.tile(number) for flower_set in FlowerSet for number in range(1, 5))
-FLOWER_SETS = tuple(
-    (flower_set.name.title(), frozenset(flower_set.tile(number) for number in range(1, 5))) for flower_set in FlowerSet
-)
+FLOWER_SETS = {flower_set: frozenset(flower_set.tile(number) for number in range(1, 5)) for flower_set in FlowerSet}
+"""Each flower set (red, black) and its four tiles."""
 
 
 @attrs.frozen
@@ -73,12 +72,17 @@ def _wind_pungs(facts: Facts) -> list[ScoreItem]:
     return lines
 
 
+def four_chows(reading: Reading) -> bool:
+    """The reading's four sets are chows (All Chow's second condition)."""
+    return reading.kind == "standard" and all(placed.kind == "chow" for placed in reading.groups)
+
+
 def all_chow(facts: Facts) -> bool:
     """Ruling S7: the eye is no dragon, prevailing wind or seat wind; four chows; won on a
     discard, more than one tile would have completed the hand."""
     reading, context = facts.reading, facts.context
     eye = reading.eye
-    if reading.kind != "standard" or eye is None or not all(placed.kind == "chow" for placed in reading.groups):
+    if eye is None or not four_chows(reading):
         return False
     if eye.tile in DRAGONS or eye.tile in (context.prevailing_wind.wind, context.seat_wind.wind):
         return False
@@ -168,9 +172,9 @@ def _flowers(facts: Facts) -> list[ScoreItem]:
     seat = facts.context.seat_wind
     held = FLOWERS.intersection(facts.hand.bonus)
     lines = [ScoreItem(f"Seat flower ({tile})", 1) for tile in sorted(held) if tile.flower_seat is seat]
-    for name, flower_set in FLOWER_SETS:
-        if flower_set <= held:
-            lines.append(ScoreItem(f"{name} flower set", 1))
+    for flower_set, tiles in FLOWER_SETS.items():
+        if tiles <= held:
+            lines.append(ScoreItem(f"{flower_set.name.title()} flower set", 1))
     count = len(held)
     if count >= 7:
         lines.append(ScoreItem("Eight flowers" if count == 8 else "Seven flowers", 5))

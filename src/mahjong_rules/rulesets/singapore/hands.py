@@ -20,7 +20,7 @@ from mahjong_rules.solver import Grammar, Group, standard, waits
 from mahjong_rules.tiles import NUM_TILE_KINDS, Tile
 from mahjong_rules.tilesets import TileSet
 
-__all__ = ["MAHJONG_SIZE", "PlacedSet", "Reading", "SortedHand", "readings", "sort_hand"]
+__all__ = ["MAHJONG_SIZE", "STANDARD", "PlacedSet", "Reading", "SortedHand", "readings", "sort_hand"]
 
 MAHJONG_SIZE = 14  # the tiles of a Mahjong, a kong counted as three (ruling T2)
 SETS = 4

@@ -24,8 +24,8 @@ from mahjong_rules.ruleset import (
 )
 from mahjong_rules.rulesets._table import TableRuleset
 from mahjong_rules.rulesets.singapore import payments
-from mahjong_rules.rulesets.singapore.doubles import FLOWERS, Facts, all_chow, doubles, total
-from mahjong_rules.rulesets.singapore.hands import MAHJONG_SIZE, Reading, SortedHand, readings, sort_hand
+from mahjong_rules.rulesets.singapore.doubles import FLOWERS, Facts, all_chow, doubles, four_chows, total
+from mahjong_rules.rulesets.singapore.hands import MAHJONG_SIZE, STANDARD, Reading, SortedHand, readings, sort_hand
 from mahjong_rules.rulesets.singapore.options import SingaporeOptions
 from mahjong_rules.rulesets.singapore.play import (
     Call,
@@ -39,12 +39,11 @@ from mahjong_rules.rulesets.singapore.play import (
     resolve_calls,
 )
 from mahjong_rules.settling import check_evaluation, settlement_seats
-from mahjong_rules.solver import Grammar, Group, discard_options, tiles_away, waits
+from mahjong_rules.solver import Group, discard_options, tiles_away, waits
 from mahjong_rules.tiles import Seat, Tile
 
 __all__ = ["SingaporeRuleset"]
 
-STANDARD = Grammar.standard()
 ANALYSED_SIZES = (MAHJONG_SIZE - 1, MAHJONG_SIZE)
 
 
@@ -84,10 +83,8 @@ class SingaporeRuleset(TableRuleset):
         """
         checked = as_hand(hand, self._tileset)
         self._tileset.check(checked)
-        won = as_context(context)
+        won = self._checked_context(checked, context)
         sorted_hand = sort_hand(checked)
-        if won.winning_tile is not None and won.winning_tile not in checked:
-            raise ContextError(f"the winning tile {won.winning_tile} is not in the hand {checked}")
         if won.winning_tile is not None and not won.winning_tile.is_bonus and won.winning_tile not in checked.concealed:
             raise ContextError(
                 f"the winning tile {won.winning_tile} is only in the hand's declared sets: the tile a hand is won "
@@ -127,7 +124,7 @@ class SingaporeRuleset(TableRuleset):
         if held_flowers == 8:
             found.insert(0, Reading("eight flowers"))
         # The waits before the winning tile matter only to All Chow (ruling S7): four chows.
-        chows_only = any(_four_chows(reading) for reading in found)
+        chows_only = any(four_chows(reading) for reading in found)
         waited = self._waits_before(hand, sorted_hand, context) if chows_only else None
         for reading in found:
             lines, without_bonus = doubles(Facts(reading, sorted_hand, context, waited))
@@ -515,10 +512,6 @@ def _flag(value: object, argument: str) -> bool:
     if not isinstance(value, bool):
         raise TypeError(f"{argument} is True or False, not {describe(value)}")
     return value
-
-
-def _four_chows(reading: Reading) -> bool:
-    return bool(reading.groups) and all(placed.kind == "chow" for placed in reading.groups)
 
 
 def _left_of(seat: Seat, seats: Sequence[Seat]) -> Seat:
