@@ -432,12 +432,17 @@ def _candidate_line(rng: random.Random) -> tuple[str, Numbers]:
 
 
 def random_line(rng: random.Random, max_targets: int = 200) -> tuple[str, Numbers]:
-    """A valid invented line of 14 tiles: every target makeable, at most ``max_targets`` targets."""
+    """A valid invented line of 14 tiles: every target makeable, at most ``max_targets`` targets,
+    and each number of a ``numbers`` list giving a target (docs/card_format.rst: a line is refused
+    when "a value listed in ``numbers``" never gives a hand)."""
     while True:
         pattern, numbers = _candidate_line(rng)
         targets = expand_line(pattern, numbers)
-        if targets and len(targets) <= max_targets and all(is_makeable(t) for t in targets):
-            return pattern, numbers
+        if not targets or len(targets) > max_targets or not all(is_makeable(t) for t in targets):
+            continue
+        if isinstance(numbers, list) and not all(expand_line(pattern, [value]) for value in numbers):
+            continue
+        return pattern, numbers
 
 
 def _tile_text(index: int) -> str:

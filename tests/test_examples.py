@@ -92,10 +92,10 @@ def test_game_loop_is_seeded_and_settles_the_win() -> None:
     out = run_example("examples/game_loop.py", "--seed", "7")
     assert out == run_example("examples/game_loop.py", "--seed", "7")  # the same seed, the same game
     assert "seed 7: 100 tiles in the wall after the deal" in out  # 152 tiles, 4 hands of 13
-    assert "turn 69: East discards 6D: Mahjong for South!" in out
+    assert "turn 71: West discards RD: Mahjong for South!" in out
     assert "Mahjong in nmjl, 30 points" in out
-    # A 30-point line with jokers (not doubled) on East's discard: East pays 60, the others 30.
-    assert out.endswith("net: East -60, South +120, West -30, North -30\n")
+    # A 30-point line with jokers (not doubled) on West's discard: West pays 60, the others 30.
+    assert out.endswith("net: East -30, South +120, West -60, North -30\n")
 
 
 def test_game_loop_wall_game() -> None:

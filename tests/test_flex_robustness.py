@@ -15,6 +15,15 @@ FLEX = mr.get_ruleset("flex", blanks=2)
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hands(FLEX.tileset, max_concealed=16, max_melds=3))
 def test_every_function_answers_any_hand(hand: mr.Hand) -> None:
+    if any(not meld.exposed for meld in hand.melds):
+        # American games declare no concealed sets: every call refuses such a hand.
+        calls = (FLEX.evaluate, FLEX.tiles_away, FLEX.waits, FLEX.discard_options)  # type: ignore[attr-defined]
+        for call in calls:
+            with pytest.raises(mr.HandError, match="declares no concealed sets"):
+                call(hand)
+        with pytest.raises(mr.HandError, match="declares no concealed sets"):
+            list(FLEX.decompositions(hand))
+        return
     evaluation = FLEX.evaluate(hand)
     assert evaluation.is_winning == (evaluation.points > 0)
     assert evaluation.is_winning or evaluation.reasons

@@ -182,3 +182,30 @@ def test_toy_ruleset_provides_the_protocol_end_to_end() -> None:
 
     settlement = ruleset.settle(evaluation, winner=W, discarder=N)
     assert dict(settlement.payments) == {W: 28, E: -7, S: -7, N: -14}
+
+
+@pytest.mark.parametrize("name", ["flex", "card-free", "nmjl"])
+@pytest.mark.parametrize(
+    "hand",
+    ["22B 6B 22D GD GD RD RD FF {WD WD WD}", "22B 4444B 66B GD GD {8888B}", "22B 66B GD GD [8888B] {4444B}"],
+)
+def test_american_hands_declare_no_concealed_sets(name: str, hand: str) -> None:
+    """American games call a tile only to expose a set (guide: 'that grouping must be exposed'); a
+    concealed declared set ``{...}`` is Singapore's concealed kong. Every call of every American
+    ruleset refuses it with a HandError that says what to write instead."""
+    ruleset = mr.get_ruleset(name)
+    parsed = mr.Hand.parse(hand)
+    calls: list[Any] = [
+        ruleset.evaluate,
+        lambda h: list(ruleset.decompositions(h)),
+        ruleset.tiles_away,
+        ruleset.waits,
+        ruleset.discard_options,  # type: ignore[attr-defined]
+        lambda h: ruleset.check_call(h, "3C"),  # type: ignore[attr-defined]
+    ]
+    if name == "nmjl":
+        calls += [ruleset.closest_lines, ruleset.dead_hand_reasons]  # type: ignore[attr-defined]
+    for call in calls:
+        with pytest.raises(mr.HandError, match="declares no concealed sets") as caught:
+            call(parsed)
+        assert "among the concealed tiles" in str(caught.value)

@@ -85,7 +85,7 @@ def test_results_are_the_librarys_answers() -> None:
     assert mr.from_dict(settled["settlement"]) == card_free.settle(evaluation)
     analysis = handle(REQUESTS[3])["result"]
     assert analysis["tiles_away"] == 1
-    assert [line["line"] for line in analysis["closest_lines"]] == ["2468 #1", "2468 #7"]
+    assert [line["line"] for line in analysis["closest_lines"]] == ["2468 #1", "2468 #8"]
     # the tutorial card's Numbers #1 (2222x 44x 66x 8888x FF), no jokers: 25 doubled (ruling N5)
     assert handle(REQUESTS[6])["result"]["points"] == 50
     # Singapore, ruling S19: the cat and mouse in the first 13 tiles, 4 from each player.

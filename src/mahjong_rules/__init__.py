@@ -57,12 +57,12 @@ from mahjong_rules.tiles import NUM_TILE_KINDS, Animal, Dragon, FlowerSet, Seat,
 from mahjong_rules.tilesets import TileProblem, TileSet
 
 if TYPE_CHECKING:
-    from mahjong_rules.rulesets.nmjl.card import Card, load_card, parse_card, sample_card
+    from mahjong_rules.rulesets.nmjl.card import Card, format_concrete_hand, load_card, parse_card, sample_card
 
 __version__ = "0.1.0"
 
 # Cards are read on first use: importing the library does not load the card reader.
-_CARD_NAMES = ("Card", "load_card", "parse_card", "sample_card")
+_CARD_NAMES = ("Card", "format_concrete_hand", "load_card", "parse_card", "sample_card")
 
 
 def __getattr__(name: str) -> Any:
@@ -123,6 +123,7 @@ __all__ = [
     "as_context",
     "available_rulesets",
     "evaluate_many",
+    "format_concrete_hand",
     "format_tiles",
     "from_dict",
     "get_ruleset",

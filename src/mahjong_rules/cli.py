@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -352,29 +353,61 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _card_summary(card: Any) -> dict[str, Any]:
+def _spread(count: int, wanted: int) -> list[int]:
+    """``wanted`` places spread evenly over ``count`` (all of them when there are fewer)."""
+    if wanted >= count:
+        return list(range(count))
+    return [place * count // wanted for place in range(wanted)]
+
+
+def _line_summary(line: Any, examples: int, every: bool = False) -> dict[str, Any]:
+    from mahjong_rules.rulesets.nmjl.card import format_concrete_hand
+
+    hands = line.concrete_hands
+    shown = range(len(hands)) if every else _spread(len(hands), examples)
+    return {
+        "label": line.label,
+        "hand": line.hand,
+        "value": line.value,
+        "kind": line.kind,
+        "numbers": None if line.numbers is None else list(line.numbers),
+        "suits": None if line.suits is None else list(line.suits),
+        "number_variables": {letter: list(values) for letter, values in line.number_variables.items()},
+        "note": line.note,
+        "concrete_hands": len(hands),
+        "hands" if every else "examples": [format_concrete_hand(hands[place]) for place in shown],
+    }
+
+
+def _card_summary(card: Any, examples: int) -> dict[str, Any]:
     return {
         "name": card.name,
         "source": card.source,
         "sections": [
-            {
-                "name": section.name,
-                "lines": [
-                    {
-                        "label": line.label,
-                        "hand": line.hand,
-                        "value": line.value,
-                        "kind": line.kind,
-                        "numbers": None if line.numbers is None else list(line.numbers),
-                        "note": line.note,
-                        "concrete_hands": len(line.variants),
-                    }
-                    for line in section.lines
-                ],
-            }
+            {"name": section.name, "lines": [_line_summary(line, examples) for line in section.lines]}
             for section in card.sections
         ],
     }
+
+
+def _line_settings(line: Any) -> str:
+    """The keys of a line besides its pattern, as a short text (``numbers 1-5; suits 1 or 2``)."""
+    parts = []
+    if line.numbers is not None:
+        parts.append(f"numbers {_values_text(line.numbers)}")
+    if line.suits is not None:
+        parts.append(f"suits {' or '.join(str(count) for count in line.suits)}")
+    parts += [f"{letter} = {_values_text(values)}" for letter, values in line.number_variables.items()]
+    return "; ".join(parts)
+
+
+def _values_text(values: tuple[int, ...]) -> str:
+    for word, numbers in (("any", range(1, 10)), ("even", range(2, 10, 2)), ("odd", range(1, 10, 2))):
+        if values == tuple(numbers):
+            return word
+    if len(values) > 2 and values == tuple(range(values[0], values[-1] + 1)):
+        return f"{values[0]}-{values[-1]}"
+    return ", ".join(str(value) for value in values)
 
 
 def _cmd_card_validate(args: argparse.Namespace) -> int:
@@ -393,18 +426,40 @@ def _cmd_card_validate(args: argparse.Namespace) -> int:
 
 
 def _cmd_card_show(args: argparse.Namespace) -> int:
-    from mahjong_rules.rulesets.nmjl.card import load_card
+    from mahjong_rules.rulesets.nmjl.card import format_concrete_hand, load_card
 
     card = load_card(args.file)
+    if args.examples < 0:
+        raise ValueError(f"--examples is a number of hands (0 or more), not {args.examples}")
+    if args.line is not None:
+        line = card.line(args.line)
+        if args.json:
+            print(json.dumps(_line_summary(line, 0, every=True), indent=2))
+            return 0
+        settings = _line_settings(line)
+        print(f"{line}{f'  ({line.note})' if line.note else ''}")
+        if settings:
+            print(f"  {settings}")
+        print(f"  {count_of(len(line.variants), 'concrete hand')}:")
+        for hand in line.concrete_hands:
+            print(f"    {format_concrete_hand(hand)}")
+        return 0
     if args.json:
-        print(json.dumps(_card_summary(card), indent=2))
+        print(json.dumps(_card_summary(card, args.examples), indent=2))
         return 0
     print(card.name)
     for section in card.sections:
         print(f"\n{section.name}")
         for line in section.lines:
-            note = f"  ({line.note})" if line.note else ""
-            print(f"  #{line.number:<3} {line.hand:<32} {line.kind} {line.value:>4}{note}")
+            settings = _line_settings(line)
+            extra = (f"  [{settings}]" if settings else "") + (f"  ({line.note})" if line.note else "")
+            name = line.given_label or f"#{line.number}"
+            print(f"  {name:<4} {line.hand:<32} {line.kind} {line.value:>4}{extra}")
+            if args.examples:
+                hands = line.concrete_hands
+                examples = "; ".join(format_concrete_hand(hands[place]) for place in _spread(len(hands), args.examples))
+                more = ", e.g." if len(hands) > args.examples else ":"
+                print(f"       {count_of(len(hands), 'concrete hand')}{more} {examples}")
     return 0
 
 
@@ -534,8 +589,14 @@ def _parser() -> argparse.ArgumentParser:
     validate.add_argument("file", help="the card file (TOML, see the card format in the docs)")
     validate.add_argument("--json", action="store_true", help="print JSON")
     validate.set_defaults(run=_cmd_card_validate)
-    show = card_commands.add_parser("show", help="print a card's sections and lines")
+    show = card_commands.add_parser(
+        "show", help="print a card's lines, each with its count of concrete hands and a few of them"
+    )
     show.add_argument("file", help="the card file")
+    show.add_argument(
+        "--examples", type=int, default=2, metavar="N", help="concrete hands to print for each line (default 2)"
+    )
+    show.add_argument("--line", metavar="LABEL", help="print every concrete hand of one line ('2468 #3')")
     show.add_argument("--json", action="store_true", help="print JSON")
     show.set_defaults(run=_cmd_card_show)
     rank = card_commands.add_parser("rank", help="rank a card's lines by how far a hand is from each")
@@ -548,9 +609,26 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+BROKEN_PIPE = 141
+"""The exit status when the reader of the output went away (``mahjong-rules ... | head``): 128 plus
+SIGPIPE, as a shell reports a program stopped by a closed pipe; never 1, which says "not winning"."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status."""
     args = _parser().parse_args(argv)
+    try:
+        return _run(args)
+    except BrokenPipeError:
+        # The reader closed the pipe: say nothing more (Python would complain when flushing
+        # standard output at exit, so point it at nothing).
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return BROKEN_PIPE
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         status: int = args.run(args)
     except (MahjongError, service.BadRequest, ValueError, KeyError) as error:

@@ -95,24 +95,38 @@ def _is_card(value: object) -> bool:
     return type(value).__name__ == "Card" and type(value).__module__ == "mahjong_rules.rulesets.nmjl.card"
 
 
+def _values(values: tuple[int, ...]) -> JSON:
+    """Numbers as a card file writes them: a word, a range, or a list."""
+    for word, numbers in (("any", range(1, 10)), ("even", range(2, 10, 2)), ("odd", range(1, 10, 2))):
+        if values == tuple(numbers):
+            return word
+    if len(values) > 2 and values == tuple(range(values[0], values[-1] + 1)):
+        return f"{values[0]}-{values[-1]}"
+    return list(values)
+
+
+def _card_line(line: Any) -> dict[str, JSON]:
+    data: dict[str, JSON] = {
+        "hand": line.hand,
+        "value": line.value,
+        "concealed": line.concealed,
+        "numbers": None if line.numbers is None else _values(line.numbers),
+        "note": line.note,
+    }
+    if line.suits is not None:
+        data["suits"] = list(line.suits)
+    for letter, values in line.number_variables.items():
+        data[letter] = _values(values)
+    if line.given_label:
+        data["label"] = line.given_label
+    return data
+
+
 def _card(card: Any) -> dict[str, JSON]:
     return {
         "name": card.name,
         "sections": [
-            {
-                "name": section.name,
-                "lines": [
-                    {
-                        "hand": line.hand,
-                        "value": line.value,
-                        "concealed": line.concealed,
-                        "numbers": None if line.numbers is None else list(line.numbers),
-                        "note": line.note,
-                    }
-                    for line in section.lines
-                ],
-            }
-            for section in card.sections
+            {"name": section.name, "lines": [_card_line(line) for line in section.lines]} for section in card.sections
         ],
     }
 
@@ -275,13 +289,13 @@ class _Reader:
     def card(self, data: Mapping[str, JSON], path: str) -> Any:
         from mahjong_rules.rulesets.nmjl.card import parse_card
 
-        lines = [f"format = 1\nname = {json.dumps(self.text(data.get('name'), f'{path}.name'))}"]
+        lines = [f"format = 2\nname = {json.dumps(self.text(data.get('name'), f'{path}.name'))}"]
         for place, section in enumerate(self.items(data.get("sections"), f"{path}.sections")):
             where = f"{path}.sections[{place}]"
             fields = self.mapping(section, where, {"name", "lines"}, {"name", "lines"})
             lines.append(f"[[section]]\nname = {json.dumps(self.text(fields['name'], f'{where}.name'))}\nlines = [")
             for number, line in enumerate(self.items(fields["lines"], f"{where}.lines")):
-                keys = {"hand", "value", "concealed", "numbers", "note"}
+                keys = {"hand", "value", "concealed", "numbers", "note", "suits", "label", "a", "b", "c"}
                 entry = self.mapping(line, f"{where}.lines[{number}]", keys, {"hand", "value"})
                 written = ", ".join(f"{key} = {json.dumps(value)}" for key, value in entry.items() if value is not None)
                 lines.append(f"  {{ {written} }},")

@@ -12,6 +12,7 @@ mahjong_rules.errors.TileSetError: not possible in the American tile set: 5 of 1
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Mapping
 
 import attrs
@@ -186,6 +187,8 @@ class TileSet:
         ``tiles`` is a :class:`~mahjong_rules.Hand` or any iterable of tiles.
         """
         counts = tiles.counts if isinstance(tiles, Hand) else _count(tiles)
+        if not any(map(operator.gt, counts, self.counts)):  # the common case, at C speed
+            return ()
         return tuple(
             TileProblem(tile, counts[tile.index], self.counts[tile.index])
             for tile in Tile.all()

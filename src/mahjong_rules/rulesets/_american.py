@@ -7,9 +7,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mahjong_rules._coerce import describe
-from mahjong_rules.errors import ContextError, HandSizeError
+from mahjong_rules.errors import ContextError, HandError, HandSizeError
 from mahjong_rules.hand import Hand, as_hand
 from mahjong_rules.melds import Meld
+from mahjong_rules.notation import format_tiles
 from mahjong_rules.ruleset import Evaluation, Reason, Settlement, Transfer, WinContext, as_context
 from mahjong_rules.rulesets._table import TableRuleset
 from mahjong_rules.settling import check_evaluation, settlement_seats, several_winners
@@ -37,9 +38,22 @@ class AmericanRuleset(TableRuleset):
         raise NotImplementedError  # every American ruleset defines its own
 
     def _checked_hand(self, hand: Hand | str) -> Hand:
-        """The hand (or its notation, read with the game's tiles), once it can exist in them (T5)."""
+        """The hand (or its notation, read with the game's tiles), once it can exist in them (T5)
+        and declares no concealed set.
+
+        Raises:
+            TileSetError: the hand cannot exist in the game's tiles.
+            HandError: the hand declares a concealed set (``{...}``).
+        """
         checked = as_hand(hand, self._tileset)
         self._tileset.check(checked)
+        declared = [meld for meld in checked.melds if not meld.exposed]
+        if declared:
+            written = format_tiles(declared[0].tiles)
+            raise HandError(
+                "an American hand declares no concealed sets (braces are Singapore's concealed kongs): write "
+                f"the tiles of {declared[0]} among the concealed tiles ({written}), or in brackets if it was exposed"
+            )
         return checked
 
     @staticmethod

@@ -7,7 +7,6 @@ variant's tiles away; the details of a line are worked out only when asked for.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 
@@ -18,7 +17,7 @@ from mahjong_rules.rulesets.nmjl.variants import Variant
 from mahjong_rules.solver.grammar import JOKER
 from mahjong_rules.tiles import Tile
 
-__all__ = ["LineDistance", "shortfall"]
+__all__ = ["LineDistance", "Ranking", "shortfall"]
 
 
 def shortfall(slots: VariantSlots, counts: Sequence[int]) -> tuple[dict[int, int], dict[int, int]]:
@@ -38,6 +37,30 @@ def shortfall(slots: VariantSlots, counts: Sequence[int]) -> tuple[dict[int, int
     return naturals, fillable
 
 
+class Ranking:
+    """What the lines ranked for one hand share: the hand, the fitting variants of each line with
+    their tiles away, and (worked out when first asked) how many of each tile nobody has shown."""
+
+    __slots__ = ("_unseen", "_unseen_of", "candidates", "hand")
+
+    def __init__(
+        self,
+        hand: Hand,
+        candidates: Callable[[int], Sequence[tuple[int, Variant]]],
+        unseen_of: Callable[[], Sequence[int]],
+    ) -> None:
+        self.hand = hand
+        self.candidates = candidates  # gives (tiles away, variant) for the fitting variants of a line
+        self._unseen_of = unseen_of
+        self._unseen: Sequence[int] | None = None
+
+    @property
+    def unseen(self) -> Sequence[int]:
+        if self._unseen is None:
+            self._unseen = self._unseen_of()
+        return self._unseen
+
+
 class LineDistance:
     """One line of the card and how far a hand is from it.
 
@@ -46,25 +69,30 @@ class LineDistance:
         tiles_away: the fewest tiles to exchange to complete the line, exact, or ``None`` when the
             hand's exposures rule the line out (an exposed set that is not a whole group of it,
             ruling N4, or any exposure on a concealed line).
-        value: the line's value.
     """
 
-    def __init__(
-        self,
-        line: Line,
-        tiles_away: int | None,
-        candidates: Callable[[int], Sequence[tuple[int, Variant]]],
-        position: int,
-        hand: Hand,
-        unseen: Sequence[int],
-    ) -> None:
+    __slots__ = ("_chosen_found", "_position", "_ranking", "_shortfall_found", "line", "tiles_away")
+
+    def __init__(self, line: Line, tiles_away: int | None, ranking: Ranking, position: int) -> None:
         self.line = line
         self.tiles_away = tiles_away
-        self.value = line.value
-        self._candidates = candidates  # gives (tiles away, variant) for the fitting variants of a line
+        self._ranking = ranking  # the hand, its variants' distances, the unseen tiles: shared by the lines
         self._position = position
-        self._hand = hand
-        self._unseen = unseen
+        self._chosen_found: tuple[Variant | None, int | None, bool] | None = None
+        self._shortfall_found: tuple[dict[int, int], dict[int, int]] | None = None
+
+    @property
+    def _hand(self) -> Hand:
+        return self._ranking.hand
+
+    @property
+    def _unseen(self) -> Sequence[int]:
+        return self._ranking.unseen
+
+    @property
+    def value(self) -> int:
+        """The line's value."""
+        return self.line.value
 
     def __repr__(self) -> str:
         away = "ruled out" if self.tiles_away is None else f"{self.tiles_away} away"
@@ -97,11 +125,16 @@ class LineDistance:
             jokers_short += max(missing - spare, 0)
         return jokers_short <= self._hand.concealed_counts[JOKER] + self._unseen[JOKER]
 
-    @functools.cached_property
+    @property
     def _chosen(self) -> tuple[Variant | None, int | None, bool]:
         """The closest live variant (fewest tiles away, then the card's order), or the closest
         one when none is live."""
-        ordered = sorted(self._candidates(self._position), key=lambda candidate: candidate[0])
+        if self._chosen_found is None:
+            self._chosen_found = self._choose()
+        return self._chosen_found
+
+    def _choose(self) -> tuple[Variant | None, int | None, bool]:
+        ordered = sorted(self._ranking.candidates(self._position), key=lambda candidate: candidate[0])
         for away, variant in ordered:
             if self._live(variant):
                 return variant, away, True
@@ -130,12 +163,13 @@ class LineDistance:
             return "a tile it needs has no copy left to draw"
         return ""
 
-    @functools.cached_property
+    @property
     def _shortfall(self) -> tuple[dict[int, int], dict[int, int]]:
-        variant = self._chosen[0]
-        if variant is None:
-            return {}, {}
-        return shortfall(self._slots_left(variant), self._hand.concealed_counts)
+        if self._shortfall_found is None:
+            variant = self._chosen[0]
+            found = ({}, {}) if variant is None else shortfall(self._slots_left(variant), self._hand.concealed_counts)
+            self._shortfall_found = found
+        return self._shortfall_found
 
     @property
     def target(self) -> tuple[tuple[Tile, ...], ...]:

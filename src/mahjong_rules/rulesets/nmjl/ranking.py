@@ -127,17 +127,47 @@ def exposed_away(variant: Variant, exposed: Sequence[Meld], counts: Sequence[int
     return None if found is None else found[0]
 
 
-class _Removal(NamedTuple):
-    """For one exposed tile and size: the lanes whose variant has such a group (joker-free, and
-    joker-allowed), and per held count the variant's ``min(T, h)`` and ``min(NP, h)`` for that tile
-    once the group is taken away (by a joker-free group, or by a joker group)."""
+_AT_MOST = [bytes(min(value, held) for value in range(256)) for held in range(_MAX_HELD + 1)]
+"""For each held count h, the table that turns a byte v into min(v, h) (``bytes.translate``)."""
 
-    free_mask: int
-    joker_mask: int
-    held_free: list[int]
-    held_joker: list[int]
-    pairs_free: list[int]
-    pairs_joker: list[int]
+_WINDOW = 16  # lanes a line's minimum is doubled over; longer lines take the least of their windows
+_RULED_OUT_LOW = bytes(range(255)) + b"\x7f"
+"""Ruled-out lanes (255) as 0x7F, below the sign bit the lane arithmetic needs."""
+
+_MAX_REMOVALS = 256  # tables kept per card for exposed sets (each a few rows of one byte per variant)
+
+Spec = tuple[tuple[int, bool], ...]
+"""The exposed sets of one tile: each set's size and whether it holds a joker, sorted."""
+
+
+class _Removal(NamedTuple):
+    """For the exposed sets of one tile (a :data:`Spec`): the lanes whose variant has a whole group
+    for each set (``fit``), the tiles of joker-free groups the sets take there (``pairs_removed``,
+    one byte a lane), and per held count the variant's ``min(T, h)`` and ``min(NP, h)`` for that
+    tile once those groups are taken away."""
+
+    fit: int
+    pairs_removed: int
+    held: list[int]
+    pairs: list[int]
+
+
+def _take(spec: Spec, free: dict[int, int], joker: dict[int, int]) -> tuple[int, int] | None:
+    """The tiles the sets of ``spec`` take from a variant's groups of their tile, given how many
+    joker-free and joker groups it has of each size: (from joker-free groups, from joker groups),
+    or ``None`` when they do not fit. A set with a joker needs a joker group; a set of natural tiles
+    takes a joker-free group first (leaving the group a joker may fill, which is never worse)."""
+    wanted: dict[int, list[int]] = {}
+    for size, has_joker in spec:
+        wanted.setdefault(size, [0, 0])[0 if has_joker else 1] += 1
+    from_free = from_joker = 0
+    for size, (with_jokers, natural) in wanted.items():
+        free_groups, joker_groups = free.get(size, 0), joker.get(size, 0)
+        if with_jokers > joker_groups or natural > free_groups + joker_groups - with_jokers:
+            return None
+        from_free += min(natural, free_groups) * size
+        from_joker += (with_jokers + max(natural - free_groups, 0)) * size
+    return from_free, from_joker
 
 
 class CompiledCard:
@@ -155,25 +185,36 @@ class CompiledCard:
         size = self.size = len(self.variants)
         self.slots = [slots_of(variant) for variant in self.variants]
         totals = bytearray(size)
-        held_tables = [[bytearray(size) for _ in range(_MAX_HELD + 1)] for _ in range(NUM_TILE_KINDS)]
-        pair_tables = [[bytearray(size) for _ in range(_MAX_HELD + 1)] for _ in range(NUM_TILE_KINDS)]
-        used = [False] * NUM_TILE_KINDS
+        # Per tile, each lane's T (all slots of the tile) and NP (slots no joker may fill).
+        all_slots: list[bytearray | None] = [None] * NUM_TILE_KINDS
+        pair_slots: list[bytearray | None] = [None] * NUM_TILE_KINDS
         for lane, (no_jokers, with_jokers) in enumerate(self.slots):
             totals[lane] = sum(no_jokers.values()) + _BIAS
-            for index in no_jokers.keys() | with_jokers.keys():
-                used[index] = True
-                pair_slots = no_jokers.get(index, 0)
-                all_slots = pair_slots + with_jokers.get(index, 0)
-                for held in range(1, _MAX_HELD + 1):
-                    held_tables[index][held][lane] = min(all_slots, held)
-                    pair_tables[index][held][lane] = min(pair_slots, held)
+            for index, count in no_jokers.items():
+                row = all_slots[index]
+                if row is None:
+                    row = all_slots[index] = bytearray(size)
+                    pair_slots[index] = bytearray(size)
+                row[lane] += count
+                pair_slots[index][lane] = count  # type: ignore[index]
+            for index, count in with_jokers.items():
+                row = all_slots[index]
+                if row is None:
+                    row = all_slots[index] = bytearray(size)
+                    pair_slots[index] = bytearray(size)
+                row[lane] += count
+        # min(T, h) for every lane at once: bytes.translate with a table of min(value, h).
         self._held = [
-            [int.from_bytes(row, "little") for row in held_tables[index]] if used[index] else None
-            for index in range(NUM_TILE_KINDS)
+            None
+            if row is None
+            else [int.from_bytes(row.translate(_AT_MOST[held]), "little") for held in range(_MAX_HELD + 1)]
+            for row in all_slots
         ]
         self._pairs = [
-            [int.from_bytes(row, "little") for row in pair_tables[index]] if used[index] else None
-            for index in range(NUM_TILE_KINDS)
+            None
+            if row is None
+            else [int.from_bytes(row.translate(_AT_MOST[held]), "little") for held in range(_MAX_HELD + 1)]
+            for row in pair_slots
         ]
         ones = int.from_bytes(b"\x01" * size, "little")
         self._ones = ones
@@ -190,82 +231,169 @@ class CompiledCard:
             ),
             "little",
         )
-        self._removals: dict[tuple[int, int], _Removal] = {}
+        # For each tile, the exposed lanes with groups of it alone: per lane, how many joker-free
+        # and joker groups of each size (what an exposed set of the tile may take).
+        self._like_groups: list[list[tuple[int, dict[int, int], dict[int, int]]]] = [[] for _ in range(NUM_TILE_KINDS)]
+        # For each size, the tiles of which some exposed lane has a joker group of that size.
+        self._joker_kinds: dict[int, set[int]] = {}
+        for line, (start, end) in zip(self.lines, self.slices, strict=True):
+            if line.concealed:
+                continue
+            for lane in range(start, end):
+                found: dict[int, tuple[dict[int, int], dict[int, int]]] = {}
+                for group in self.variants[lane]:
+                    first = group.tiles[0]
+                    if len(group.tiles) >= 3 and group.tiles[-1] == first:
+                        free, joker = found.setdefault(first, ({}, {}))
+                        counted = joker if group.jokers else free
+                        counted[len(group.tiles)] = counted.get(len(group.tiles), 0) + 1
+                        if group.jokers:
+                            self._joker_kinds.setdefault(len(group.tiles), set()).add(first)
+                for index, (free, joker) in found.items():
+                    self._like_groups[index].append((lane, free, joker))
+        self._removals: dict[tuple[int, Spec], _Removal] = {}
+        self._minimum_steps = self._doubling_steps()
+        self._window = 1 << len(self._minimum_steps)  # each lane's window once the steps are done
 
-    def _removal(self, index: int, size: int) -> _Removal:
-        found = self._removals.get((index, size))
+    def _doubling_steps(self) -> list[tuple[int, int, int]]:
+        """For the lines' minimums by doubling: step k takes each lane's minimum over the next
+        2**k lanes too, where they are still the same line's. Per step: the shift in bits, the
+        lanes that may take their neighbour's value, and 0x7F in the others (a value no lane
+        beats)."""
+        longest = max((end - start for start, end in self.slices), default=1)
+        steps = []
+        span = 1
+        while span < min(longest, _WINDOW):
+            keep = bytearray(self.size)
+            for start, end in self.slices:
+                keep[start : max(end - span, start)] = b"\xff" * max(end - span - start, 0)
+            mask = int.from_bytes(keep, "little")
+            steps.append((8 * span, mask, 0x7F * self._ones & (self._all ^ mask)))
+            span *= 2
+        return steps
+
+    def _removal(self, index: int, spec: Spec) -> _Removal:
+        found = self._removals.get((index, spec))
         if found is not None:
             return found
-        size_lanes = self.size
-        free, joker = bytearray(size_lanes), bytearray(size_lanes)
-        tables = [[bytearray(size_lanes) for _ in range(_MAX_HELD + 1)] for _ in range(4)]
-        for lane, variant in enumerate(self.variants):
-            groups = [group for group in variant if len(group.tiles) == size and set(group.tiles) == {index}]
-            if not groups:
+        lanes = self.size
+        fit, removed = bytearray(lanes), bytearray(lanes)
+        held_rows = [bytearray(lanes) for _ in range(_MAX_HELD + 1)]
+        pair_rows = [bytearray(lanes) for _ in range(_MAX_HELD + 1)]
+        for lane, free, joker in self._like_groups[index]:
+            taken = _take(spec, free, joker)
+            if taken is None:
                 continue
+            from_free, from_joker = taken
+            fit[lane] = 0xFF
+            removed[lane] = from_free
             no_jokers, with_jokers = self.slots[lane]
-            pair_slots = no_jokers.get(index, 0)
-            all_slots = pair_slots + with_jokers.get(index, 0)
-            for is_free, mask, held_table, pair_table in (
-                (True, free, tables[0], tables[2]),
-                (False, joker, tables[1], tables[3]),
-            ):
-                if not any(group.jokers != is_free for group in groups):
-                    continue
-                mask[lane] = 0xFF
-                for held in range(1, _MAX_HELD + 1):
-                    held_table[held][lane] = min(all_slots - size, held)
-                    pair_table[held][lane] = min(pair_slots - (size if is_free else 0), held)
-        as_ints = [[int.from_bytes(row, "little") for row in table] for table in tables]
+            pair_slots = no_jokers.get(index, 0) - from_free
+            all_slots = pair_slots + with_jokers.get(index, 0) - from_joker
+            for held in range(1, _MAX_HELD + 1):
+                held_rows[held][lane] = min(all_slots, held)
+                pair_rows[held][lane] = min(pair_slots, held)
         found = _Removal(
-            int.from_bytes(free, "little"),
-            int.from_bytes(joker, "little"),
-            as_ints[0],
-            as_ints[1],
-            as_ints[2],
-            as_ints[3],
+            int.from_bytes(fit, "little"),
+            int.from_bytes(removed, "little"),
+            [int.from_bytes(row, "little") for row in held_rows],
+            [int.from_bytes(row, "little") for row in pair_rows],
         )
-        self._removals[(index, size)] = found
+        if len(self._removals) >= _MAX_REMOVALS:
+            del self._removals[next(iter(self._removals))]
+        self._removals[(index, spec)] = found
         return found
+
+    def _terms(self, index: int, held: int, spec: Spec | None) -> tuple[int, int, int, int]:
+        """One tile's part of the sums: (lanes it lets fit, its ``min(T, h)``, its ``min(NP, h)``,
+        the joker-free tiles its exposed sets take), with ``spec`` its exposed sets (or none)."""
+        if spec is not None:
+            removal = self._removal(index, spec)
+            return removal.fit, removal.held[held], removal.pairs[held], removal.pairs_removed
+        row = self._held[index]
+        if not held or row is None:
+            return self._all, 0, 0, 0
+        return self._all, row[held], self._pairs[index][held], 0  # type: ignore[index]
+
+    def _biased(self, fit: int, held_sum: int, pair_sum: int, pairs_removed: int, slots: int, jokers: int) -> int:
+        """Every lane's tiles away plus the bias, with 0x7F where the lane does not fit."""
+        by_pairs = self._pair_totals - pairs_removed - pair_sum
+        by_total = (slots + _BIAS - jokers) * self._ones - held_sum
+        greater = (((by_pairs | self._high) - by_total) & self._high) >> 7
+        mask = greater * 0xFF
+        best = (by_pairs & mask) | (by_total & (self._all ^ mask))
+        return (best & fit) | (0x7F * self._ones & (self._all ^ fit))
+
+    def _lower(self, first: int, second: int) -> int:
+        """The lane-by-lane minimum of two vectors of values below 0x80."""
+        second_lower = ((((second | self._high) - first) & self._high) >> 7) * 0xFF  # second >= first
+        return (first & second_lower) | (second & (self._all ^ second_lower))
 
     def exposed_aways(self, counts: Sequence[int], exposed: Sequence[Meld]) -> bytes | None:
         """Every variant's tiles away for concealed ``counts`` with ``exposed`` sets, each a whole
         group of the variant (255 where they cannot be, and on concealed lines); ``None`` when
-        two sets are of one tile or a set of jokers alone stands for no tile (the caller then
-        goes variant by variant)."""
-        kinds = [meld.represents.index if meld.represents is not None else -1 for meld in exposed]
-        if -1 in kinds or len(set(kinds)) < len(kinds) or any(not meld.is_identical for meld in exposed):
+        a set is not of like tiles or two sets of jokers alone stand for no tile (the caller then
+        goes variant by variant).
+
+        A set of jokers alone may stand for any joker group of its size (ruling L4): the tiles
+        away are the best over the tiles it may stand for. Standing for a tile the hand does not
+        hold and no other set shows costs the concealed tiles nothing, so all such tiles are one
+        case; each other tile is worked out on its own."""
+        if any(not meld.is_identical for meld in exposed):
             return None
-        fit = self._exposed_lanes
-        held_sum = pair_sum = pair_removed = 0
-        for meld, index in zip(exposed, kinds, strict=True):
-            removal = self._removal(index, meld.size)
-            held = counts[index]
-            if meld.joker_count:
-                free_lanes, joker_lanes = 0, removal.joker_mask
-            else:
-                free_lanes = removal.free_mask
-                joker_lanes = removal.joker_mask & (self._all ^ free_lanes)
-            fit &= free_lanes | joker_lanes
-            held_sum += (removal.held_free[held] & free_lanes) | (removal.held_joker[held] & joker_lanes)
-            pair_sum += (removal.pairs_free[held] & free_lanes) | (removal.pairs_joker[held] & joker_lanes)
-            pair_removed += (meld.size * self._ones) & free_lanes
-        held_tables, pair_tables = self._held, self._pairs
-        for index in range(NUM_TILE_KINDS):
-            held = counts[index]
-            if held and index != JOKER and index not in kinds:
-                row = held_tables[index]
-                if row is not None:
-                    held_sum += row[held]
-                    pair_sum += pair_tables[index][held]  # type: ignore[index]
+        wild = [meld for meld in exposed if meld.represents is None]
+        if len(wild) > 1:
+            return None
+        specs: dict[int, list[tuple[int, bool]]] = {}
+        for meld in exposed:
+            if meld.represents is not None:
+                specs.setdefault(meld.represents.index, []).append((meld.size, meld.joker_count > 0))
         slots = 14 - sum(meld.size for meld in exposed)
-        by_pairs = self._pair_totals - pair_removed - pair_sum
-        by_total = (slots + _BIAS) * self._ones - counts[JOKER] * self._ones - held_sum
-        greater = (((by_pairs | self._high) - by_total) & self._high) >> 7
-        mask = greater * 0xFF
-        best = ((by_pairs & mask) | (by_total & (self._all ^ mask))) - self._bias
-        ruled_out = self._all ^ fit
-        return ((best & fit) | ruled_out).to_bytes(self.size, "little")
+        jokers = counts[JOKER]
+        terms = {
+            index: self._terms(index, counts[index], tuple(sorted(specs[index])) if index in specs else None)
+            for index in range(NUM_TILE_KINDS)
+            if index != JOKER and (counts[index] or index in specs)
+        }
+        fit = self._exposed_lanes
+        held_sum = pair_sum = pairs_removed = 0
+        for lanes, held_part, pair_part, removed_part in terms.values():
+            fit &= lanes
+            held_sum += held_part
+            pair_sum += pair_part
+            pairs_removed += removed_part
+        if not wild:
+            best = self._biased(fit, held_sum, pair_sum, pairs_removed, slots, jokers)
+        else:
+            size = wild[0].size
+            kinds = self._joker_kinds.get(size, set())
+            free_fit = 0
+            for index in kinds:
+                if index not in terms:
+                    free_fit |= self._removal(index, ((size, True),)).fit
+            best = self._biased(fit & free_fit, held_sum, pair_sum, pairs_removed, slots, jokers)
+            for index in kinds & terms.keys():
+                _, held_part, pair_part, removed_part = terms[index]
+                spec = tuple(sorted([*specs.get(index, ()), (size, True)]))
+                new_lanes, new_held, new_pairs, new_removed = self._terms(index, counts[index], spec)
+                candidate = self._biased(
+                    self._exposed_lanes & self._fit_without(terms, index) & new_lanes,
+                    held_sum - held_part + new_held,
+                    pair_sum - pair_part + new_pairs,
+                    pairs_removed - removed_part + new_removed,
+                    slots,
+                    jokers,
+                )
+                best = self._lower(best, candidate)
+        ruled_out = ((((best | self._high) - 0x7F * self._ones) & self._high) >> 7) * 0xFF  # lanes at 0x7F
+        return ((best - self._bias) & (self._all ^ ruled_out) | ruled_out).to_bytes(self.size, "little")
+
+    def _fit_without(self, terms: dict[int, tuple[int, int, int, int]], left_out: int) -> int:
+        fit = self._all
+        for index, (lanes, _, _, _) in terms.items():
+            if index != left_out:
+                fit &= lanes
+        return fit
 
     def concealed_aways(self, counts: Sequence[int]) -> bytes:
         """Every variant's tiles away for a concealed hand's ``counts`` (jokers included), one
@@ -287,4 +415,21 @@ class CompiledCard:
         return (best - self._bias).to_bytes(self.size, "little")
 
     def line_minimums(self, aways: bytes | bytearray) -> list[int]:
-        return [min(aways[start:end]) for start, end in self.slices]
+        """Each line's least tiles away (255: every variant ruled out), by doubling over the byte
+        lanes: after step k each lane holds the minimum of itself and the next 2**(k+1) - 1 lanes
+        of its line, so a short line's first lane ends with the line's minimum, and a long line's
+        is the least of every window's first lane."""
+        if not self.size:
+            return []
+        high, full = self._high, self._all
+        lanes = int.from_bytes(aways.translate(_RULED_OUT_LOW), "little")
+        for shift, keep, filler in self._minimum_steps:
+            neighbour = ((lanes >> shift) & keep) | filler
+            lower = ((((neighbour | high) - lanes) & high) >> 7) * 0xFF  # neighbour >= lane
+            lanes = (lanes & lower) | (neighbour & (full ^ lower))
+        found = lanes.to_bytes(self.size, "little")
+        window = self._window
+        minimums = [
+            found[start] if end - start <= window else min(found[start:end:window]) for start, end in self.slices
+        ]
+        return [255 if minimum == 0x7F else minimum for minimum in minimums]

@@ -24,7 +24,7 @@ from mahjong_rules.rulesets._american import MAHJONG_SIZE, AmericanRuleset, as_m
 from mahjong_rules.rulesets._play import swap_joker
 from mahjong_rules.rulesets.card_free.play import resolve_claims
 from mahjong_rules.rulesets.nmjl.card import Card, Line
-from mahjong_rules.rulesets.nmjl.lines import LineDistance, shortfall
+from mahjong_rules.rulesets.nmjl.lines import LineDistance, Ranking, shortfall
 from mahjong_rules.rulesets.nmjl.options import NmjlOptions
 from mahjong_rules.rulesets.nmjl.play import check_exposure_tiles
 from mahjong_rules.rulesets.nmjl.ranking import CompiledCard, best_fitting, exposed_away, fittings, slots_of
@@ -134,6 +134,7 @@ class NmjlRuleset(AmericanRuleset):
         self.card = options.card
         self._tileset = options.tileset
         self._table = compiled(options.card)
+        self._lower_values_first = [-line.value for line in self._table.lines]  # ranking's second key
 
     def __repr__(self) -> str:
         return f"<NmjlRuleset card={self.card.name!r}>"
@@ -414,17 +415,19 @@ class NmjlRuleset(AmericanRuleset):
         self._check_size(hand, "closest lines", ANALYSED_SIZES)
         if limit is not None and (type(limit) is not int or limit < 0):
             raise ValueError(f"limit is a number of lines (0 or more) or None, not {limit!r}")
-        unseen = self._unseen(hand, () if seen is None else seen)
+        seen_tiles = () if seen is None else self._tiles(seen, "seen")
         distances = self._distances(hand)
         lines = self._table.lines
         minimums = distances.minimums if distances is not None else [_RULED_OUT] * len(lines)
-        order = sorted(range(len(lines)), key=lambda position: (minimums[position], -lines[position].value, position))
+        order = sorted(zip(minimums, self._lower_values_first, range(len(lines)), strict=True))
+        if limit is not None and seen is None:
+            order = order[:limit]
         candidates = distances.candidates if distances is not None else _no_candidates
-        found = []
-        for position in order:
-            away = minimums[position]
-            line_away = None if away == _RULED_OUT else away
-            found.append(LineDistance(lines[position], line_away, candidates, position, hand, unseen))
+        ranking = Ranking(hand, candidates, lambda: self._unseen(hand, seen_tiles))
+        found = [
+            LineDistance(lines[position], None if away == _RULED_OUT else away, ranking, position)
+            for away, _, position in order
+        ]
         if seen is not None:
             found.sort(key=lambda distance: distance.dead)  # stable: the ranking holds among live lines
         return found if limit is None else found[:limit]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["Place", "SourceMap"]
+__all__ = ["Place", "SourceMap", "skip_string"]
 
 _HEADER = re.compile(
     r"^[ \t]*\[\[[ \t]*([\w.-]+)[ \t]*\]\][^\n]*$|^[ \t]*\[[ \t]*([\w.-]+)[ \t]*\][^\n]*$", re.MULTILINE
@@ -37,7 +37,7 @@ class Place:
         return None if found is None else found[1]
 
 
-def _skip_string(text: str, at: int) -> int:
+def skip_string(text: str, at: int) -> int:
     """The offset just after the string starting at ``at``."""
     quote = text[at]
     if text.startswith(quote * 3, at):
@@ -62,7 +62,7 @@ def _inline_keys(text: str, at: int, place: Place) -> None:
     while position < len(text):
         char = text[position]
         if char in "\"'":
-            position = _skip_string(text, position)
+            position = skip_string(text, position)
             continue
         if char in "[{":
             depth += 1
@@ -94,7 +94,7 @@ def _array_elements(text: str, at: int) -> list[Place]:
             if depth == 1 and expecting:
                 elements.append(Place(position))
                 expecting = False
-            position = _skip_string(text, position)
+            position = skip_string(text, position)
             continue
         if char == "#":
             position = _skip_comment(text, position)
