@@ -38,21 +38,29 @@ def shortfall(slots: VariantSlots, counts: Sequence[int]) -> tuple[dict[int, int
 
 
 class Ranking:
-    """What the lines ranked for one hand share: the hand, the fitting variants of each line with
-    their tiles away, and (worked out when first asked) how many of each tile nobody has shown."""
+    """What the lines ranked for one hand share: the hand, the card's lines and each one's tiles
+    away (255: ruled out), the fitting variants of each line with their tiles away, and (worked out
+    when first asked) how many of each tile nobody has shown; also what each line's record has
+    worked out, so that the records themselves stay small."""
 
-    __slots__ = ("_unseen", "_unseen_of", "candidates", "hand")
+    __slots__ = ("_unseen", "_unseen_of", "candidates", "chosen", "hand", "lines", "minimums", "shortfalls")
 
     def __init__(
         self,
         hand: Hand,
+        lines: Sequence[Line],
+        minimums: Sequence[int],
         candidates: Callable[[int], Sequence[tuple[int, Variant]]],
         unseen_of: Callable[[], Sequence[int]],
     ) -> None:
         self.hand = hand
+        self.lines = lines
+        self.minimums = minimums
         self.candidates = candidates  # gives (tiles away, variant) for the fitting variants of a line
         self._unseen_of = unseen_of
         self._unseen: Sequence[int] | None = None
+        self.chosen: dict[int, tuple[Variant | None, int | None, bool]] = {}
+        self.shortfalls: dict[int, tuple[dict[int, int], dict[int, int]]] = {}
 
     @property
     def unseen(self) -> Sequence[int]:
@@ -61,8 +69,12 @@ class Ranking:
         return self._unseen
 
 
+_RULED_OUT = 255
+
+
 class LineDistance:
-    """One line of the card and how far a hand is from it.
+    """One line of the card and how far a hand is from it (made by
+    :meth:`~mahjong_rules.rulesets.nmjl.NmjlRuleset.closest_lines`).
 
     Attributes:
         line: the card line.
@@ -71,15 +83,22 @@ class LineDistance:
             ruling N4, or any exposure on a concealed line).
     """
 
-    __slots__ = ("_chosen_found", "_position", "_ranking", "_shortfall_found", "line", "tiles_away")
+    __slots__ = ("_position", "_ranking")
 
-    def __init__(self, line: Line, tiles_away: int | None, ranking: Ranking, position: int) -> None:
-        self.line = line
-        self.tiles_away = tiles_away
-        self._ranking = ranking  # the hand, its variants' distances, the unseen tiles: shared by the lines
+    def __init__(self, ranking: Ranking, position: int) -> None:
+        self._ranking = ranking  # the hand, its lines' distances, the unseen tiles: shared by the lines
         self._position = position
-        self._chosen_found: tuple[Variant | None, int | None, bool] | None = None
-        self._shortfall_found: tuple[dict[int, int], dict[int, int]] | None = None
+
+    @property
+    def line(self) -> Line:
+        """The card line."""
+        return self._ranking.lines[self._position]
+
+    @property
+    def tiles_away(self) -> int | None:
+        """The fewest tiles to exchange to complete the line, or ``None`` when it is ruled out."""
+        away = self._ranking.minimums[self._position]
+        return None if away == _RULED_OUT else away
 
     @property
     def _hand(self) -> Hand:
@@ -129,9 +148,10 @@ class LineDistance:
     def _chosen(self) -> tuple[Variant | None, int | None, bool]:
         """The closest live variant (fewest tiles away, then the card's order), or the closest
         one when none is live."""
-        if self._chosen_found is None:
-            self._chosen_found = self._choose()
-        return self._chosen_found
+        found = self._ranking.chosen.get(self._position)
+        if found is None:
+            found = self._ranking.chosen[self._position] = self._choose()
+        return found
 
     def _choose(self) -> tuple[Variant | None, int | None, bool]:
         ordered = sorted(self._ranking.candidates(self._position), key=lambda candidate: candidate[0])
@@ -165,11 +185,12 @@ class LineDistance:
 
     @property
     def _shortfall(self) -> tuple[dict[int, int], dict[int, int]]:
-        if self._shortfall_found is None:
+        found = self._ranking.shortfalls.get(self._position)
+        if found is None:
             variant = self._chosen[0]
             found = ({}, {}) if variant is None else shortfall(self._slots_left(variant), self._hand.concealed_counts)
-            self._shortfall_found = found
-        return self._shortfall_found
+            self._ranking.shortfalls[self._position] = found
+        return found
 
     @property
     def target(self) -> tuple[tuple[Tile, ...], ...]:

@@ -15,6 +15,7 @@ variant: each exposed set must be one whole group of the variant (ruling N4).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
@@ -130,8 +131,10 @@ def exposed_away(variant: Variant, exposed: Sequence[Meld], counts: Sequence[int
 _AT_MOST = [bytes(min(value, held) for value in range(256)) for held in range(_MAX_HELD + 1)]
 """For each held count h, the table that turns a byte v into min(v, h) (``bytes.translate``)."""
 
-_WINDOW = 16  # lanes a line's minimum is doubled over; longer lines take the least of their windows
+_WINDOW = 8  # lanes a line's minimum is doubled over; longer lines take the least of their windows
 _RULED_OUT_LOW = bytes(range(255)) + b"\x7f"
+_RULED_OUT_HIGH = bytes(range(127)) + b"\xff" + bytes(range(128, 256))
+"""And back: 0x7F (no lane fits) as 255."""
 """Ruled-out lanes (255) as 0x7F, below the sign bit the lane arithmetic needs."""
 
 _MAX_REMOVALS = 256  # tables kept per card for exposed sets (each a few rows of one byte per variant)
@@ -254,6 +257,11 @@ class CompiledCard:
         self._removals: dict[tuple[int, Spec], _Removal] = {}
         self._minimum_steps = self._doubling_steps()
         self._window = 1 << len(self._minimum_steps)  # each lane's window once the steps are done
+        starts = [start for start, _ in self.slices]
+        self._first_lanes = operator.itemgetter(*starts) if len(starts) > 1 else lambda found: (found[starts[0]],)
+        self._long_lines = [
+            (position, start, end) for position, (start, end) in enumerate(self.slices) if end - start > self._window
+        ]
 
     def _doubling_steps(self) -> list[tuple[int, int, int]]:
         """For the lines' minimums by doubling: step k takes each lane's minimum over the next
@@ -398,11 +406,14 @@ class CompiledCard:
     def concealed_aways(self, counts: Sequence[int]) -> bytes:
         """Every variant's tiles away for a concealed hand's ``counts`` (jokers included), one
         byte per variant."""
+        return self.concealed_lanes(counts).to_bytes(self.size, "little")
+
+    def concealed_lanes(self, counts: Sequence[int]) -> int:
+        """:meth:`concealed_aways` as one integer, a byte a variant (every value below 0x80)."""
         held_sum = pair_sum = 0
         held_tables, pair_tables = self._held, self._pairs
-        for index in range(NUM_TILE_KINDS):
-            held = counts[index]
-            if held and index != JOKER:
+        for index, held in enumerate(counts):
+            if held:
                 row = held_tables[index]
                 if row is not None:
                     held_sum += row[held]
@@ -412,9 +423,9 @@ class CompiledCard:
         greater = (((by_pairs | self._high) - by_total) & self._high) >> 7
         mask = greater * 0xFF
         best = (by_pairs & mask) | (by_total & (self._all ^ mask))
-        return (best - self._bias).to_bytes(self.size, "little")
+        return best - self._bias
 
-    def line_minimums(self, aways: bytes | bytearray) -> list[int]:
+    def line_minimums(self, aways: bytes | bytearray, lanes: int | None = None) -> list[int]:
         """Each line's least tiles away (255: every variant ruled out), by doubling over the byte
         lanes: after step k each lane holds the minimum of itself and the next 2**(k+1) - 1 lanes
         of its line, so a short line's first lane ends with the line's minimum, and a long line's
@@ -422,14 +433,15 @@ class CompiledCard:
         if not self.size:
             return []
         high, full = self._high, self._all
-        lanes = int.from_bytes(aways.translate(_RULED_OUT_LOW), "little")
+        if lanes is None:  # ``lanes``: the same as an integer, when no lane is ruled out
+            lanes = int.from_bytes(aways.translate(_RULED_OUT_LOW), "little")
         for shift, keep, filler in self._minimum_steps:
             neighbour = ((lanes >> shift) & keep) | filler
             lower = ((((neighbour | high) - lanes) & high) >> 7) * 0xFF  # neighbour >= lane
             lanes = (lanes & lower) | (neighbour & (full ^ lower))
-        found = lanes.to_bytes(self.size, "little")
+        found = lanes.to_bytes(self.size, "little").translate(_RULED_OUT_HIGH)
+        minimums = list(self._first_lanes(found))
         window = self._window
-        minimums = [
-            found[start] if end - start <= window else min(found[start:end:window]) for start, end in self.slices
-        ]
-        return [255 if minimum == 0x7F else minimum for minimum in minimums]
+        for position, start, end in self._long_lines:
+            minimums[position] = min(found[start:end:window])
+        return minimums

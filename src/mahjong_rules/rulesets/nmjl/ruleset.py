@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, ClassVar
 
@@ -23,7 +24,7 @@ from mahjong_rules.ruleset import (
 from mahjong_rules.rulesets._american import MAHJONG_SIZE, AmericanRuleset, as_meld
 from mahjong_rules.rulesets._play import swap_joker
 from mahjong_rules.rulesets.card_free.play import resolve_claims
-from mahjong_rules.rulesets.nmjl.card import Card, Line
+from mahjong_rules.rulesets.nmjl.card import MAX_VALUE, Card, Line
 from mahjong_rules.rulesets.nmjl.lines import LineDistance, Ranking, shortfall
 from mahjong_rules.rulesets.nmjl.options import NmjlOptions
 from mahjong_rules.rulesets.nmjl.play import check_exposure_tiles
@@ -37,6 +38,9 @@ __all__ = ["NmjlRuleset"]
 
 ANALYSED_SIZES = (MAHJONG_SIZE - 1, MAHJONG_SIZE)
 _RULED_OUT = 255  # a variant the hand's exposures cannot fit
+_POSITION_BITS = 10  # a card has at most 400 lines
+_POSITION_MASK = (1 << _POSITION_BITS) - 1
+_AWAY_SHIFT = _POSITION_BITS + 14  # values are at most 10,000 < 2**14
 
 
 @functools.lru_cache(maxsize=16)
@@ -46,16 +50,38 @@ def compiled(card: Card) -> CompiledCard:
 
 
 class _Distances:
-    """Every variant's tiles away for one hand (``_RULED_OUT`` where the exposures do not fit)."""
+    """Every variant's tiles away for one hand (``_RULED_OUT`` where the exposures do not fit), as
+    bytes and each line's least, both worked out when first asked."""
 
     def __init__(self, table: CompiledCard, hand: Hand) -> None:
         self.table = table
+        self._lanes: int | None = None
+        self._aways: bytes | bytearray | None = None
         if not hand.exposed:
-            self.aways: bytes | bytearray = table.concealed_aways(hand.counts)
+            self._lanes = table.concealed_lanes(hand.counts)
         else:
             fast = table.exposed_aways(hand.concealed_counts, hand.exposed)
-            self.aways = fast if fast is not None else _exposed_aways(table, hand)
-        self.minimums = table.line_minimums(self.aways)
+            self._aways = fast if fast is not None else _exposed_aways(table, hand)
+        self._minimums: list[int] | None = None
+
+    @property
+    def aways(self) -> bytes | bytearray:
+        if self._aways is None:
+            assert self._lanes is not None
+            self._aways = self._lanes.to_bytes(self.table.size, "little")
+        return self._aways
+
+    @property
+    def minimums(self) -> list[int]:
+        if self._minimums is None:
+            self._minimums = self.table.line_minimums(self.aways, self._lanes)
+        return self._minimums
+
+    def best(self) -> int | None:
+        """The least tiles away of any variant (``None``: the exposures rule every one out): the
+        first distance found in the bytes, each search a C loop."""
+        aways = self.aways
+        return next((away for away in range(MAHJONG_SIZE + 1) if away in aways), None)
 
     def line_away(self, position: int) -> int | None:
         away = self.minimums[position]
@@ -134,7 +160,10 @@ class NmjlRuleset(AmericanRuleset):
         self.card = options.card
         self._tileset = options.tileset
         self._table = compiled(options.card)
-        self._lower_values_first = [-line.value for line in self._table.lines]  # ranking's second key
+        # The lower part of each line's ranking key: its value (higher first), then its place.
+        self._rank_tails = [
+            (MAX_VALUE - line.value) << _POSITION_BITS | position for position, line in enumerate(self._table.lines)
+        ]
 
     def __repr__(self) -> str:
         return f"<NmjlRuleset card={self.card.name!r}>"
@@ -299,10 +328,7 @@ class NmjlRuleset(AmericanRuleset):
         return None if _bad_exposures(hand) else _Distances(self._table, hand)
 
     def _best(self, distances: _Distances | None) -> int | None:
-        if distances is None:
-            return None
-        aways = [away for away in distances.minimums if away != _RULED_OUT]
-        return min(aways) if aways else None
+        return None if distances is None else distances.best()
 
     def tiles_away(self, hand: Hand | str) -> int:
         """The fewest tiles to exchange for ``hand`` (13 or 14 tiles) to complete a line of the
@@ -419,15 +445,14 @@ class NmjlRuleset(AmericanRuleset):
         distances = self._distances(hand)
         lines = self._table.lines
         minimums = distances.minimums if distances is not None else [_RULED_OUT] * len(lines)
-        order = sorted(zip(minimums, self._lower_values_first, range(len(lines)), strict=True))
+        # One integer a line orders them all: tiles away, then the higher value, then the card's order.
+        order = sorted([away << _AWAY_SHIFT | tail for away, tail in zip(minimums, self._rank_tails, strict=True)])
         if limit is not None and seen is None:
             order = order[:limit]
         candidates = distances.candidates if distances is not None else _no_candidates
-        ranking = Ranking(hand, candidates, lambda: self._unseen(hand, seen_tiles))
-        found = [
-            LineDistance(lines[position], None if away == _RULED_OUT else away, ranking, position)
-            for away, _, position in order
-        ]
+        ranking = Ranking(hand, lines, minimums, candidates, lambda: self._unseen(hand, seen_tiles))
+        positions = [key & _POSITION_MASK for key in order]
+        found = list(map(LineDistance, itertools.repeat(ranking, len(positions)), positions))
         if seen is not None:
             found.sort(key=lambda distance: distance.dead)  # stable: the ranking holds among live lines
         return found if limit is None else found[:limit]
