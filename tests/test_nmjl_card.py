@@ -27,34 +27,16 @@ from pathlib import Path
 import pytest
 
 import mahjong_rules as mr
+from tests.nmjl_cards import FIRST_ROW, HEADER_1, PATTERN_COLUMN, table
+from tests.nmjl_cards import card_text as shared_card_text
 
-# The cards of this file: five lines of header, then one card line per line of text, so that card
-# line k is on line 5 + k. A line written "  { hand = \"...\" ..." starts its pattern at column 13
-# (two spaces, then the 10 characters '{ hand = "'), so character i (from 0) of the pattern is at
-# column 13 + i.
-HEADER = 'format = 1\nname = "Test card"\n[[section]]\nname = "Runs"\nlines = [\n'
-FIRST_ROW = 6
-PATTERN_COLUMN = 13
-
-
-def toml_value(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f'"{value}"'
-    if isinstance(value, list):
-        return "[" + ", ".join(toml_value(item) for item in value) + "]"
-    return str(value)
-
-
-def table(pattern: str, value: int = 25, **keys: object) -> str:
-    """A card line as a TOML inline table: ``{ hand = "...", value = 25, ... }``."""
-    extra = "".join(f", {key} = {toml_value(item)}" for key, item in keys.items())
-    return f'{{ hand = "{pattern}", value = {value}{extra} }}'
+# The cards of this file are format 1 (tests/nmjl_cards.py: card line k on line 5 + k of the text,
+# character i of a pattern at column 13 + i).
+HEADER = HEADER_1
 
 
 def card_text(*tables: str) -> str:
-    return HEADER + "".join(f"  {line},\n" for line in tables) + "]\n"
+    return shared_card_text(*tables, header=HEADER)
 
 
 def one_line(pattern: str, value: int = 25, **keys: object) -> mr.Card:

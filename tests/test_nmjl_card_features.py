@@ -20,31 +20,11 @@ import pytest
 import mahjong_rules as mr
 from mahjong_rules.rulesets.nmjl import NmjlRuleset
 from mahjong_rules.rulesets.nmjl import card as card_module
+from tests.nmjl_cards import FIRST_ROW, HEADER_2, PATTERN_COLUMN, card_text, table
 
-# Five lines of header, then one card line per line of text: card line k is on line 5 + k; a line
-# written '  { hand = "' starts its pattern at column 13.
-HEADER = 'format = 2\nname = "Test card"\n[[section]]\nname = "Runs"\nlines = [\n'
-FIRST_ROW = 6
-PATTERN_COLUMN = 13
-
-
-def toml_value(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f'"{value}"'
-    if isinstance(value, list):
-        return "[" + ", ".join(toml_value(item) for item in value) + "]"
-    return str(value)
-
-
-def table(pattern: str, value: int = 25, **keys: object) -> str:
-    extra = "".join(f", {key} = {toml_value(item)}" for key, item in keys.items())
-    return f'{{ hand = "{pattern}", value = {value}{extra} }}'
-
-
-def card_text(*tables: str, header: str = HEADER) -> str:
-    return header + "".join(f"  {line},\n" for line in tables) + "]\n"
+# Format-2 cards (tests/nmjl_cards.py: card line k on line 5 + k of the text, character i of a
+# pattern at column 13 + i).
+HEADER = HEADER_2
 
 
 def one_line(pattern: str, value: int = 25, **keys: object) -> mr.Card:

@@ -8,23 +8,18 @@ near-winning hands.
 
 from __future__ import annotations
 
-import importlib.resources
 import random
-import tomllib
 from collections import Counter
-from dataclasses import dataclass
 
 import pytest
 
 import mahjong_rules as mr
 from mahjong_rules.rulesets.nmjl import NmjlRuleset
-from tests.card_reference import read_line
 from tests.nmjl_reference import (
     JOKER,
     Group,
     Numbers,
     RefLine,
-    Target,
     expand_line,
     is_makeable,
     is_singles_and_pairs,
@@ -36,6 +31,7 @@ from tests.nmjl_reference import (
     reference_points,
     tile_limit,
 )
+from tests.nmjl_sample import line_away, sample_card_lines, sample_points
 
 
 def hand(text: str) -> mr.Hand:
@@ -451,41 +447,6 @@ def test_ruleset_jokerless_points(pattern: str, text: str) -> None:
     assert evaluation.points == reference_hand_points(h, [line])
 
 
-@dataclass(frozen=True)
-class SampleLine:
-    """A line of the sample card as the references read it: its label, value, C or X, and its
-    concrete hands by the blind format-2 reference (``tests/card_reference.py``), from the file's
-    own keys."""
-
-    label: str
-    value: int
-    concealed: bool
-    targets: tuple[Target, ...]
-
-
-def sample_card_lines() -> list[SampleLine]:
-    text = importlib.resources.files("mahjong_rules").joinpath("cards", "sample.toml").read_text(encoding="utf-8")
-    found = []
-    for section in tomllib.loads(text)["section"]:
-        for number, keys in enumerate(section["lines"], 1):
-            reading = read_line(keys)
-            assert reading.refused is None, (keys, reading.refused)
-            targets = tuple(list(hand) for hand in sorted(reading.hands))
-            found.append(
-                SampleLine(f"{section['name']} #{number}", keys["value"], keys.get("concealed", False), targets)
-            )
-    return found
-
-
-def line_away(hand: mr.Hand, line: SampleLine) -> int | None:
-    """The line's tiles away by the reference: the best of its concrete hands (exposures each a
-    whole group, ruling N4; none on a concealed line)."""
-    if line.concealed and hand.exposed:
-        return None
-    aways = [away for target in line.targets if (away := reference_away(hand, target)) is not None]
-    return min(aways) if aways else None
-
-
 @pytest.mark.parametrize("seed", range(40))
 def test_sample_card_agrees_with_reference(seed: int) -> None:
     # The invented card the ruleset ships (format 2: number variables, suits, -or-, any dragons),
@@ -499,15 +460,7 @@ def test_sample_card_agrees_with_reference(seed: int) -> None:
     records = {record.line.label: record.tiles_away for record in ruleset.closest_lines(h)}
     for line in lines:
         assert records[line.label] == line_away(h, line), (line.label, str(h))
-    if len(h) == 14:
-        won = [
-            reference_points(h, line.value, is_singles_and_pairs(line.targets))
-            for line in lines
-            if line_away(h, line) == 0
-        ]
-        expected_points = max(won) if won else None
-    else:
-        expected_points = None
+    expected_points = sample_points(h, lines)
     evaluation = ruleset.evaluate(h)
     assert evaluation.is_winning == (expected_points is not None), str(h)
     if expected_points is not None:

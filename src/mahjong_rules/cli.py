@@ -402,12 +402,10 @@ def _line_settings(line: Any) -> str:
 
 
 def _values_text(values: tuple[int, ...]) -> str:
-    for word, numbers in (("any", range(1, 10)), ("even", range(2, 10, 2)), ("odd", range(1, 10, 2))):
-        if values == tuple(numbers):
-            return word
-    if len(values) > 2 and values == tuple(range(values[0], values[-1] + 1)):
-        return f"{values[0]}-{values[-1]}"
-    return ", ".join(str(value) for value in values)
+    from mahjong_rules.rulesets.nmjl.card import written_numbers
+
+    written = written_numbers(values)
+    return written if isinstance(written, str) else ", ".join(str(value) for value in written)
 
 
 def _cmd_card_validate(args: argparse.Namespace) -> int:

@@ -95,17 +95,9 @@ def _is_card(value: object) -> bool:
     return type(value).__name__ == "Card" and type(value).__module__ == "mahjong_rules.rulesets.nmjl.card"
 
 
-def _values(values: tuple[int, ...]) -> JSON:
-    """Numbers as a card file writes them: a word, a range, or a list."""
-    for word, numbers in (("any", range(1, 10)), ("even", range(2, 10, 2)), ("odd", range(1, 10, 2))):
-        if values == tuple(numbers):
-            return word
-    if len(values) > 2 and values == tuple(range(values[0], values[-1] + 1)):
-        return f"{values[0]}-{values[-1]}"
-    return list(values)
-
-
 def _card_line(line: Any) -> dict[str, JSON]:
+    from mahjong_rules.rulesets.nmjl.card import written_numbers as _values
+
     data: dict[str, JSON] = {
         "hand": line.hand,
         "value": line.value,

@@ -72,6 +72,21 @@ _LINE_KEYS_2 = frozenset(_LINE_KEYS_1 | {"suits", "label"} | set(NUMBER_VARIABLE
 _NUMBER_WORDS = {"any": range(1, 10), "even": range(2, 10, 2), "odd": range(1, 10, 2)}
 
 
+def written_numbers(values: tuple[int, ...]) -> str | list[int]:
+    """Numbers as a card file writes them: a word (``"any"``, ``"even"``, ``"odd"``), a range
+    (``"2-5"``), or a list.
+
+    >>> written_numbers((1, 3, 5, 7, 9)), written_numbers((2, 3, 4)), written_numbers((2, 5))
+    ('odd', '2-4', [2, 5])
+    """
+    for word, numbers in _NUMBER_WORDS.items():
+        if values == tuple(numbers):
+            return word
+    if len(values) > 2 and values == tuple(range(values[0], values[-1] + 1)):
+        return f"{values[0]}-{values[-1]}"
+    return list(values)
+
+
 def format_concrete_hand(groups: tuple[tuple[Tile, ...], ...]) -> str:
     """A concrete hand of a line as text, group by group in the line's order, groups two spaces
     apart (``"222B  WD WD WD  2C WD 2C 6C  6666B"``)."""

@@ -191,21 +191,15 @@ class CompiledCard:
         # Per tile, each lane's T (all slots of the tile) and NP (slots no joker may fill).
         all_slots: list[bytearray | None] = [None] * NUM_TILE_KINDS
         pair_slots: list[bytearray | None] = [None] * NUM_TILE_KINDS
+        for index in {index for no_jokers, with_jokers in self.slots for index in (*no_jokers, *with_jokers)}:
+            all_slots[index], pair_slots[index] = bytearray(size), bytearray(size)
         for lane, (no_jokers, with_jokers) in enumerate(self.slots):
             totals[lane] = sum(no_jokers.values()) + _BIAS
             for index, count in no_jokers.items():
-                row = all_slots[index]
-                if row is None:
-                    row = all_slots[index] = bytearray(size)
-                    pair_slots[index] = bytearray(size)
-                row[lane] += count
+                all_slots[index][lane] += count  # type: ignore[index]
                 pair_slots[index][lane] = count  # type: ignore[index]
             for index, count in with_jokers.items():
-                row = all_slots[index]
-                if row is None:
-                    row = all_slots[index] = bytearray(size)
-                    pair_slots[index] = bytearray(size)
-                row[lane] += count
+                all_slots[index][lane] += count  # type: ignore[index]
         # min(T, h) for every lane at once: bytes.translate with a table of min(value, h).
         self._held = [
             None
