@@ -25,9 +25,10 @@ The method is brute force, for clarity rather than speed:
 Payments (S1, S16, S18, document lines 288-302): the hand's value is ``base_unit * 2**doubles``.
 Self-drawn, every other player pays ``value * self_drawn_multiplier``; on a discard, the
 discarder pays ``value * discarder_multiplier`` and the others ``value``. 13 Wonders is paid as
-self-drawn even on a discard. Eight flowers is paid as self-drawn; when the eighth flower was
-handed over (a win "on a discard"), that player pays as the discarder and the others still pay as
-self-drawn. The instant payments (kongs, flower sets, animal pairs, S8) are made during play,
+self-drawn even on a discard. Eight flowers drawn by the winner is paid as self-drawn; when the
+eighth flower was handed over, it is settled as a win on that player's discard: that player pays
+the discarder's share, the others the ordinary share, and no pay-all scenario applies (S16 as
+clarified). The instant payments (kongs, flower sets, animal pairs, S8) are made during play,
 not when the hand is settled, and are not part of a settlement.
 
 Pay-all (S9, S18, document lines 316-374). The hand records when each set was shown: the order
@@ -603,18 +604,19 @@ def reference_payments(
         raise ValueError("a discarder exactly when the hand was not self-drawn")
     value = options.base_unit * 2**result.doubles
     losers = [seat for seat in table if seat is not winner]
-    as_self_drawn = context.self_drawn or _eight_flowers(hand) or result.reading == "13 Wonders"
+    as_self_drawn = context.self_drawn or result.reading == "13 Wonders"
     shares = {}
     for seat in losers:
-        if seat is discarder and (not as_self_drawn or _eight_flowers(hand)):
+        if seat is discarder and not as_self_drawn:
             shares[seat] = value * options.discarder_multiplier
         elif as_self_drawn:
             shares[seat] = value * options.self_drawn_multiplier
         else:
             shares[seat] = value
+    handed_over = discarder is not None and _eight_flowers(hand)  # S16: no pay-all scenario applies
     liable = [
         seat
-        for _, seat in pay_all_scenarios(hand, context, options, discarder)
+        for _, seat in ([] if handed_over else pay_all_scenarios(hand, context, options, discarder))
         if seat in shares and (context.self_drawn or seat is discarder)
     ]
     if liable:

@@ -412,13 +412,15 @@ def test_full_color_of_honours(who: str) -> None:
 
 @BOTH
 def test_eight_flowers_handed_over(who: str) -> None:
-    """Ruling S16: "Eight flowers ... is paid as self-drawn; when the eighth flower is handed over
-    by the player who drew it, that player pays as the discarder." Only that player's share
-    changes: the others still pay as self-drawn (2 x 32 each), not a discard's single share."""
+    """Ruling S16 (clarified): eight flowers "Drawn by the winner ... is settled as a self-drawn win.
+    Handed over by the player who drew the eighth flower ..., it is settled as a win on that
+    player's discard: the hander pays the discarder's share and each other player the ordinary
+    share". 32 points: self-drawn 2 x 32 from each; handed over by South, South 2 x 32 and West and
+    North 32 each; with multipliers 3 and 5, South 5 x 32."""
     hand = "1B 5C 9D E RF1 RF2 RF3 RF4 BF1 BF2 BF3 BF4"
     assert pay(who, hand, None) == net(192, -64, -64, -64)
-    assert pay(who, hand, S) == net(192, -64, -64, -64)
-    assert pay(who, hand, S, self_drawn_multiplier=3, discarder_multiplier=5) == net(352, -160, -96, -96)
+    assert pay(who, hand, S) == net(128, -64, -32, -32)
+    assert pay(who, hand, S, self_drawn_multiplier=3, discarder_multiplier=5) == net(224, -160, -32, -32)
 
 
 @BOTH
@@ -550,8 +552,9 @@ def test_library_settlement_agrees_with_reference() -> None:
 
 
 def test_library_settles_eight_flowers_handed_over_like_reference() -> None:
-    """Ruling S16: eight flowers "is paid as self-drawn; when the eighth flower is handed over by
-    the player who drew it, that player pays as the discarder" (the others pay as self-drawn)."""
+    """Ruling S16 (clarified): eight flowers handed over by the player who drew the eighth flower is
+    "settled as a win on that player's discard: the hander pays the discarder's share and each
+    other player the ordinary share, and the pay-all scenarios do not apply"."""
     settled, mismatches = _settlement_mismatches(eight_flowers_on_a_discard=True)
     assert settled >= 50
     assert not mismatches, f"{len(mismatches)} of {settled} settlements differ:\n" + "\n".join(mismatches[:10])

@@ -154,25 +154,26 @@ def test_eight_flowers_self_drawn_ruling_s16() -> None:
 def test_eight_flowers_handed_over_ruling_s16() -> None:
     """Lines 222-225: 'If a player has seven Flower Suit tiles and another player picks the eighth and
     last Flower Suit tile, this eighth Flower Suit tile is automatically transferred to the player
-    with seven'. Ruling S16: eight flowers is paid as self-drawn, and the player who drew the eighth
-    pays as the discarder: West hands BF4 over and pays the discarder's double, 64; South and North
-    pay the self-drawn double, 64 each (the hand is worth 32, as above). With a self-drawn multiplier
-    of 3 and a discarder multiplier of 5: West 5 x 32 = 160, the others 3 x 32 = 96."""
+    with seven'. Ruling S16 (clarified): 'Handed over by the player who drew the eighth flower ..., it
+    is settled as a win on that player's discard: the hander pays the discarder's share and each
+    other player the ordinary share'. West hands BF4 over and pays the discarder's double, 64; South
+    and North pay the hand's 32 each (the hand is worth 32, as above). With a self-drawn multiplier
+    of 3 and a discarder multiplier of 5: West 5 x 32 = 160, the others 32."""
     text = "RF1 RF2 RF3 RF4 BF1 BF2 BF3 BF4 1B 3B 5B 7B 9B 2C 4C 6C 8C 1D 3D 5D E S"
     evaluation = won_by(E, text, winning_tile="BF4")
-    assert paid(settle(evaluation, W)) == {W: 64, S: 64, N: 64}
+    assert paid(settle(evaluation, W)) == {W: 64, S: 32, N: 32}
     options = {"self_drawn_multiplier": 3, "discarder_multiplier": 5}
     evaluation = won_by(E, text, options=options, winning_tile="BF4")
-    assert paid(settle(evaluation, W, options=options)) == {W: 160, S: 96, N: 96}
+    assert paid(settle(evaluation, W, options=options)) == {W: 160, S: 32, N: 32}
 
 
 def test_the_eighth_flower_handed_over_is_no_discard_for_pay_all() -> None:
-    """The pay-all scenarios of a winning discard (the fresh tile, the doubles limit, Full Color)
-    follow a thrown tile; the eighth flower handed over (ruling S16) is not one: marked fresh near
-    the end of the game, it still pays as above, West 64 and the others 64, nobody for all."""
+    """Ruling S16: for the eighth flower handed over 'the pay-all scenarios do not apply': marked
+    fresh near the end of the game, it still pays as above, West 64 and the others 32, nobody for
+    all."""
     text = "RF1 RF2 RF3 RF4 BF1 BF2 BF3 BF4 1B 3B 5B 7B 9B 2C 4C 6C 8C 1D 3D 5D E S"
     evaluation = won_by(E, text, winning_tile="BF4", fresh_discard=True, tiles_left=2)
-    assert paid(settle(evaluation, W)) == {W: 64, S: 64, N: 64}
+    assert paid(settle(evaluation, W)) == {W: 64, S: 32, N: 32}
 
 
 @pytest.mark.parametrize("points", [6, 10**30])

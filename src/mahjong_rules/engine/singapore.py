@@ -738,7 +738,7 @@ class _Step:
         the game with eight flowers: "If a player has seven Flower Suit tiles and another player
         picks the eighth and last Flower Suit tile, this eighth Flower Suit tile is automatically
         transferred to the player with seven Flower Suit tiles and that player automatically wins
-        the game" (ruling S16: the player who picked it pays as the discarder)."""
+        the game" (ruling S16: a win on the discard of the player who picked it)."""
         if tile in FLOWERS:
             for other in self.seats:
                 if other is not seat and len(FLOWERS & set(self.player(other).bonus)) == len(FLOWERS) - 1:
@@ -912,8 +912,8 @@ class _Step:
         self.win(seat, evaluation, offered_by)
 
     def win_eight_flowers(self, seat: Seat, tile: Tile | None, handed_by: Seat | None) -> None:
-        """Eight flowers win "regardless of their other tiles": paid as self-drawn, or with the
-        player who picked the eighth paying as the discarder (ruling S16)."""
+        """Eight flowers win "regardless of their other tiles": self-drawn, or a win on the discard
+        of the player who picked the eighth (ruling S16)."""
         context = WinContext(
             self_drawn=handed_by is None,
             winning_tile=tile,

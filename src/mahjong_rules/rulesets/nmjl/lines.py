@@ -74,14 +74,8 @@ _RULED_OUT = 255
 
 class LineDistance:
     """One line of the card and how far a hand is from it (made by
-    :meth:`~mahjong_rules.rulesets.nmjl.NmjlRuleset.closest_lines`).
-
-    Attributes:
-        line: the card line.
-        tiles_away: the fewest tiles to exchange to complete the line, exact, or ``None`` when the
-            hand's exposures rule the line out (an exposed set that is not a whole group of it,
-            ruling N4, or any exposure on a concealed line).
-    """
+    :meth:`~mahjong_rules.rulesets.nmjl.NmjlRuleset.closest_lines`): :attr:`line`,
+    :attr:`tiles_away`, and the details worked out when asked for."""
 
     __slots__ = ("_position", "_ranking")
 
@@ -96,7 +90,9 @@ class LineDistance:
 
     @property
     def tiles_away(self) -> int | None:
-        """The fewest tiles to exchange to complete the line, or ``None`` when it is ruled out."""
+        """The fewest tiles to exchange to complete the line, exact, or ``None`` when the hand's
+        exposures rule the line out (an exposed set that is not a whole group of it, ruling N4, or
+        any exposure on a concealed line)."""
         away = self._ranking.minimums[self._position]
         return None if away == _RULED_OUT else away
 

@@ -16,7 +16,7 @@ from mahjong_rules._coerce import as_seat
 from mahjong_rules.errors import RecordError
 from mahjong_rules.hand import Hand
 from mahjong_rules.ruleset import Evaluation, Settlement, Transfer, WinContext
-from mahjong_rules.rulesets.singapore.doubles import DRAGONS, WINDS, Facts, _animals, _flowers
+from mahjong_rules.rulesets.singapore.doubles import DRAGONS, FLOWERS, WINDS, Facts, _animals, _flowers
 from mahjong_rules.rulesets.singapore.hands import PlacedSet, Reading, SortedHand, sort_hand
 from mahjong_rules.rulesets.singapore.options import SingaporeOptions
 from mahjong_rules.tiles import Seat, Tile
@@ -36,8 +36,8 @@ def _paid_as_self_drawn(evaluation: Evaluation) -> bool:
 
 
 def _eight_flowers(evaluation: Evaluation) -> bool:
-    """Ruling S16: eight flowers is paid as self-drawn, but the player who handed over the eighth
-    flower pays as the discarder."""
+    """Ruling S16: eight flowers drawn by the winner is a self-drawn win; handed over by the
+    player who drew the eighth flower, a win on that player's discard."""
     return evaluation.arrangement is not None and evaluation.arrangement.description == "eight flowers"
 
 
@@ -55,8 +55,6 @@ def _shares(
             shares[seat] = (value * options.self_drawn_multiplier, "13 Wonders: paid as self-drawn")
         elif seat is discarder and _eight_flowers(evaluation):
             shares[seat] = (value * options.discarder_multiplier, "handed over the eighth flower: as the discarder")
-        elif _eight_flowers(evaluation):
-            shares[seat] = (value * options.self_drawn_multiplier, "eight flowers: paid as self-drawn")
         elif seat is discarder:
             shares[seat] = (value * options.discarder_multiplier, "discarded the winning tile: double")
         else:
@@ -171,7 +169,10 @@ def liability(
         shown.append(placed)
         showing += gain
     tile = context.winning_tile
-    # The eighth flower handed over (ruling S16) is no discard: the discard scenarios do not apply.
+    # The eighth flower handed over (ruling S16) is settled as a win on that player's discard, and
+    # no pay-all scenario applies: a hand of all eight flowers won on a discard is that case.
+    if discarder is not None and len(FLOWERS.intersection(sorted_hand.bonus)) == len(FLOWERS):
+        return None
     handed_over = tile is not None and tile.is_bonus
     if discarder is not None and tile is not None and not handed_over:
         events += _winning_discard(evaluation, discarder, tile, shown, sorted_hand, options)

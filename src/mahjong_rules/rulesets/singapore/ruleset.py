@@ -122,7 +122,9 @@ class SingaporeRuleset(TableRuleset):
         held_flowers = len(set(sorted_hand.bonus) & FLOWERS)
         found = list(readings(sorted_hand))
         if held_flowers == 8:
-            found.insert(0, Reading("eight flowers"))
+            # Last, so that a tie goes to a Mahjong of the tiles: 13 Wonders is paid as self-drawn
+            # even on a discard (S1), eight flowers on a discard is a plain discard (S16).
+            found.append(Reading("eight flowers"))
         # The waits before the winning tile matter only to All Chow (ruling S7): four chows.
         chows_only = any(four_chows(reading) for reading in found)
         waited = self._waits_before(hand, sorted_hand, context) if chows_only else None
@@ -318,8 +320,9 @@ class SingaporeRuleset(TableRuleset):
     ) -> Settlement:
         """The payments for a win (ruling S1): each player pays the hand's value, ``base_unit``
         doubled once per double; self-drawn, every player pays double; on a discard, the
-        discarder pays double. 13 Wonders is paid as self-drawn; eight flowers too, unless the
-        player who drew the eighth pays as the discarder (ruling S16). A player liable under a
+        discarder pays double. 13 Wonders is paid as self-drawn; eight flowers handed over by the
+        player who drew the eighth is a win on that player's discard, with no pay-all (ruling
+        S16). A player liable under a
         pay-all scenario pays every loser's share (rulings S9, S18); each transfer says why.
 
         How the hand was won comes from the evaluation (ruling L2): ``winner`` is its context's seat
