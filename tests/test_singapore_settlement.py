@@ -176,13 +176,16 @@ def test_the_eighth_flower_handed_over_is_no_discard_for_pay_all() -> None:
     assert paid(settle(evaluation, W)) == {W: 64, S: 32, N: 32}
 
 
-@pytest.mark.parametrize("points", [6, 10**30])
+@pytest.mark.parametrize("points", [6, 10**12])
 def test_an_evaluation_beyond_the_limit_is_refused(points: int) -> None:
     """A hand is worth at most the limit (lines 268-271): an evaluation built by hand with more
-    doubles is not settled, and a huge number does not hang the settlement."""
+    doubles is not settled, and a huge number does not hang the settlement (``2**points``); a
+    number past any record's range is refused when the evaluation is built."""
     forged = attrs.evolve(won_by(E, ONE, self_drawn=True), points=points)
     with pytest.raises(mr.SettlementError, match="limit of 5"):
         DEFAULT.settle(forged)
+    with pytest.raises(mr.RecordError, match="at most"):
+        attrs.evolve(won_by(E, ONE, self_drawn=True), points=10**30)
 
 
 def test_the_last_tile_is_only_drawn() -> None:

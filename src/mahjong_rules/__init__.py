@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from mahjong_rules.batch import FailedHand, HandFileError, evaluate_many, iter_evaluations, read_hands
 from mahjong_rules.errors import (
+    ArgumentError,
     CardError,
     ContextError,
     FormatError,
@@ -78,6 +79,7 @@ __all__ = [
     "NUM_TILE_KINDS",
     "SCHEMA_VERSION",
     "Animal",
+    "ArgumentError",
     "Arrangement",
     "Card",
     "CardError",

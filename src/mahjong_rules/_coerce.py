@@ -7,9 +7,12 @@ wrong type raises :class:`TypeError` naming the argument, what it got and what i
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
+from mahjong_rules import _codec
 from mahjong_rules.tiles import Seat, Tile
 
-__all__ = ["as_optional_seat", "as_seat", "as_tile", "describe"]
+__all__ = ["as_optional_seat", "as_seat", "as_tile", "as_tiles", "describe"]
 
 _SHOWN = 60  # characters of a wrong value quoted in a message
 
@@ -43,3 +46,15 @@ def as_seat(value: object, argument: str = "seat") -> Seat:
 def as_optional_seat(value: object, argument: str = "seat") -> Seat | None:
     """Like :func:`as_seat`, with ``None`` kept."""
     return None if value is None else as_seat(value, argument)
+
+
+def as_tiles(value: object, argument: str = "tiles") -> list[Tile]:
+    """Tiles given as one string of notation (``"5B 5B RD"``), a single tile, or any iterable of
+    tiles or their notation, as a list."""
+    if isinstance(value, str):
+        return list(_codec.text().parse_tiles(value))
+    if isinstance(value, Tile):
+        return [value]
+    if isinstance(value, Iterable) and not isinstance(value, bytes | bytearray | Mapping):
+        return [as_tile(tile, f"a tile of {argument}") for tile in value]
+    raise TypeError(f"{argument} is tiles (their notation, a tile, or tiles and their notation), not {describe(value)}")

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import io
 import itertools
-import json
 import os
 import pickle
 import sys
@@ -25,6 +24,7 @@ from typing import IO, TYPE_CHECKING, Any, Literal, TypeAlias, overload
 import attrs
 
 from mahjong_rules._coerce import describe
+from mahjong_rules._json_text import JsonProblem, loads, read_line
 from mahjong_rules.errors import MahjongError
 from mahjong_rules.hand import Hand, as_hand
 from mahjong_rules.registry import get_ruleset
@@ -74,6 +74,10 @@ class FailedHand:
         return f"hand {self.index} ({shown!r}): {type(self.error).__name__}: {self.error}"
 
 
+MAX_LINE = 64 * 1024
+"""The longest line :func:`read_hands` reads, in characters: a hand is a few dozen."""
+
+
 class HandFileError(MahjongError, ValueError):
     """A line of a file of hands that :func:`read_hands` cannot read: a JSON line that is not an
     object with a ``"hand"`` text.
@@ -110,7 +114,14 @@ def read_hands(path: str | os.PathLike[str]) -> Iterator[str]:
     """
     shown = os.fspath(path)
     with open(path, encoding="utf-8") as lines:
-        for number, line in enumerate(lines, start=1):
+        number = 0
+        while True:
+            line, long = read_line(lines, MAX_LINE)
+            if not line:
+                return
+            number += 1
+            if long:
+                raise HandFileError(f"a line longer than {MAX_LINE:,} characters", path=shown, line=number)
             text = line.strip()
             if not text or text.startswith("#"):
                 continue
@@ -118,9 +129,9 @@ def read_hands(path: str | os.PathLike[str]) -> Iterator[str]:
                 yield text
                 continue
             try:
-                record = json.loads(text)
-            except json.JSONDecodeError as error:
-                raise HandFileError(f"not valid JSON: {error.msg}", path=shown, line=number) from error
+                record = loads(text)
+            except JsonProblem as error:
+                raise HandFileError(str(error), path=shown, line=number) from None
             hand = record.get("hand") if isinstance(record, dict) else None
             if not isinstance(hand, str):
                 raise HandFileError(

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 __all__ = [
+    "ArgumentError",
     "CardError",
     "ContextError",
     "FormatError",
@@ -73,6 +74,11 @@ class NotationError(MahjongError, ValueError):
         if suggestion is not None:
             message += f"; did you mean {suggestion!r}?"
         super().__init__(message)
+
+
+class ArgumentError(MahjongError, ValueError):
+    """An argument of a call outside what the call accepts: a negative limit, a pass of no tiles,
+    the name of a schema that does not exist."""
 
 
 class TileError(MahjongError, ValueError):

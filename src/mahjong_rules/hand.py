@@ -41,6 +41,8 @@ __all__ = ["Hand"]
 
 
 def _sorted_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    if isinstance(tiles, str | bytes) or not isinstance(tiles, Iterable):
+        raise TypeError(f"a hand's concealed tiles are tiles (Hand.parse reads notation), not {describe(tiles)}")
     collected = tuple(tiles)
     for tile in collected:
         if not isinstance(tile, Tile):

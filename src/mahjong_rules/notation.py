@@ -417,6 +417,7 @@ class _Notation:
     """This module's functions, as the value types call them (:mod:`mahjong_rules._codec`)."""
 
     parse_single_tile = staticmethod(parse_single_tile)
+    parse_tiles = staticmethod(parse_tiles)
     parse_meld = staticmethod(parse_meld)
     parse_hand = staticmethod(parse_hand)
     format_tiles = staticmethod(format_tiles)

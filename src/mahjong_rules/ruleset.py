@@ -90,6 +90,25 @@ def _transfers(items: Iterable[Transfer]) -> tuple[Transfer, ...]:
     return converted
 
 
+MAX_AMOUNT = 10**15
+"""The largest number of points or amount paid a record holds: far beyond any hand's worth, and
+small enough to print (Python refuses to write integers of thousands of digits as text)."""
+
+
+def _amount(accepts: str) -> Any:
+    """A validator for a whole number of points or an amount: an int (not a bool), at most
+    :data:`MAX_AMOUNT` either way."""
+    of_type = _of_type(int, accepts)
+
+    def check(instance: object, attribute: attrs.Attribute[Any], value: int) -> None:
+        of_type(instance, attribute, value)
+        if abs(value) > MAX_AMOUNT:
+            digits = int(abs(value).bit_length() * 0.30103) + 1  # never str() of a huge number
+            raise RecordError(f"{attribute.name} is at most {MAX_AMOUNT:,} either way, not a {digits}-digit number")
+
+    return check
+
+
 def _of_type(kind: type | tuple[type, ...], accepts: str) -> Any:
     """A validator refusing values of another type with a TypeError naming the field."""
 
@@ -204,7 +223,7 @@ class ScoreItem:
     (in the ruleset's own unit)."""
 
     name: str = attrs.field(validator=_of_type(str, "text"))
-    points: int = attrs.field(validator=_of_type(int, "an integer"))
+    points: int = attrs.field(validator=_amount("an integer"))
 
     def __str__(self) -> str:
         return f"{self.name}: {self.points:+d}"
@@ -250,7 +269,7 @@ class Evaluation:
     hand: Hand = attrs.field(validator=_of_type(Hand, "a Hand"))
     context: WinContext = attrs.field(validator=_of_type(WinContext, "a WinContext"))
     is_winning: bool = attrs.field(validator=_is_bool)
-    points: int = attrs.field(default=0, validator=_of_type(int, "an integer"))
+    points: int = attrs.field(default=0, validator=_amount("an integer"))
     breakdown: tuple[ScoreItem, ...] = attrs.field(default=(), converter=_score_items)
     arrangement: Arrangement | None = attrs.field(
         default=None, validator=attrs.validators.optional(_of_type(Arrangement, "an Arrangement or None"))
@@ -323,7 +342,7 @@ class Transfer:
 
     payer: Seat = attrs.field(validator=_of_type(Seat, "a Seat"))
     payee: Seat = attrs.field(validator=_of_type(Seat, "a Seat"))
-    amount: int = attrs.field(validator=_of_type(int, "a non-negative integer"))
+    amount: int = attrs.field(validator=_amount("a non-negative integer"))
     reason: str = attrs.field(default="", validator=_of_type(str, "text"))
 
     def __attrs_post_init__(self) -> None:

@@ -29,7 +29,7 @@ from typing import Any
 import attrs
 
 from mahjong_rules._coerce import describe
-from mahjong_rules.errors import RecordError
+from mahjong_rules.errors import ArgumentError, RecordError
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld
 from mahjong_rules.ruleset import Arrangement, Evaluation, Reason, ScoreItem, Settlement, Transfer, WinContext
@@ -432,7 +432,10 @@ def from_dict(data: Mapping[str, JSON]) -> Any:
         "settlement": lambda: reader.settlement(fields, "settlement"),
         "card": lambda: reader.card(fields, "card"),
     }
-    return readers[str(kind)]()
+    try:
+        return readers[str(kind)]()
+    except RecursionError:  # values nested beyond any document's depth: never a crash
+        raise reader.fail(str(kind), "nested too deeply") from None
 
 
 @functools.cache
@@ -444,7 +447,7 @@ def json_schema(name: str = "values") -> Mapping[str, JSON]:
     'https://mahjong-rules.invalid/schema/values-1.json'
     """
     if name not in ("values", "protocol"):
-        raise KeyError(f"no schema {name!r}; the schemas: values, protocol")
+        raise ArgumentError(f"no schema {str(name)[:40]!r}; the schemas: values, protocol")
     text = importlib.resources.files("mahjong_rules").joinpath("schema", f"{name}.schema.json").read_text("utf-8")
     loaded: Mapping[str, JSON] = json.loads(text)
     return loaded

@@ -20,14 +20,15 @@ The schema is published (``json_schema("protocol")``) and documented on the comm
 from __future__ import annotations
 
 import contextlib
+import difflib
 import inspect
-import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import islice
 from typing import Any, TextIO
 
 from mahjong_rules import _options
 from mahjong_rules._coerce import describe
+from mahjong_rules._json_text import JsonProblem, dumps, loads, read_line
 from mahjong_rules.errors import HandSizeError, MahjongError
 from mahjong_rules.hand import Hand
 from mahjong_rules.registry import available_rulesets, get_ruleset, ruleset_class
@@ -44,13 +45,46 @@ class BadRequest(Exception):
     """A request that is not a request of the protocol (not the library's verdict on a hand)."""
 
 
+MAX_LINE = 1024 * 1024
+"""The longest request line :func:`serve` reads, in characters (a card of the largest size, as
+JSON, fits); a longer one is answered ``bad-request`` and the rest of it skipped."""
+
+MAX_LIMIT = 1000
+"""The most card lines and arrangements an ``analyse`` request may ask for."""
+
+_COMMON_FIELDS = ("id", "command")
+_HAND_FIELDS = ("ruleset", "options", "hand", "context")
+FIELDS: dict[str, tuple[str, ...]] = {
+    "evaluate": _HAND_FIELDS,
+    "settle": (*_HAND_FIELDS, "winner", "discarder"),
+    "analyse": (*_HAND_FIELDS, "seen", "limit", "discarded"),
+    "instant": ("ruleset", "options", "event", "receiver", "initial"),
+    "rulesets": (),
+}
+"""The fields each command reads besides ``id`` and ``command``; any other is refused."""
+
+
 def _field(
     request: Mapping[str, JSON], name: str, kind: type | tuple[type, ...], what: str, default: JSON = None
 ) -> Any:
     value = request.get(name, default)
-    if value is not default and not isinstance(value, kind):
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    wrong = not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds)  # true is no number
+    if value is not default and wrong:
         raise BadRequest(f"{name!r} is {what}, not {describe(value)}")
     return value
+
+
+def _check_fields(request: Mapping[str, JSON], command: str) -> None:
+    """Refuse a field the command does not read: a typo (``"dicarder"``) would otherwise be ignored
+    and give a misleading answer."""
+    known = (*_COMMON_FIELDS, *FIELDS[command])
+    for name in request:
+        if name not in known:
+            close = difflib.get_close_matches(str(name), known, n=1, cutoff=0.6)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            listed = ", ".join(known)
+            raise BadRequest(f"unknown field {str(name)[:40]!r} for the {command!r} command{hint} (fields: {listed})")
 
 
 def _ruleset(request: Mapping[str, JSON]) -> Ruleset:
@@ -69,8 +103,11 @@ def _hand(request: Mapping[str, JSON], ruleset: Ruleset) -> Hand:
     if isinstance(hand, str):
         return Hand.parse(hand, ruleset.tileset)
     if isinstance(hand, Mapping):
-        parsed = from_dict({"type": "hand", "schema": SCHEMA_VERSION, **hand})
-        assert isinstance(parsed, Hand)
+        if hand.get("type", "hand") != "hand":
+            raise BadRequest(f"'hand' is a hand object, not one of type {str(hand.get('type'))[:40]!r}")
+        parsed = from_dict({**hand, "type": "hand", "schema": hand.get("schema", SCHEMA_VERSION)})
+        if not isinstance(parsed, Hand):  # pragma: no cover - from_dict of a hand document is a hand
+            raise BadRequest("'hand' is not a hand object")
         return parsed
     raise BadRequest(f"'hand' is the hand's notation or a hand object, not {describe(hand)}")
 
@@ -102,7 +139,9 @@ def _analyse(request: Mapping[str, JSON]) -> JSON:
     ruleset = _ruleset(request)
     hand = _hand(request, ruleset)
     seen = _field(request, "seen", str, "the notation of the tiles seen elsewhere", "")
-    limit = _field(request, "limit", int, "a number of card lines", 10)
+    limit = _field(request, "limit", int, f"a number of card lines and arrangements, 0 to {MAX_LIMIT}", 10)
+    if not 0 <= limit <= MAX_LIMIT:
+        raise BadRequest(f"'limit' is a number of card lines and arrangements, 0 to {MAX_LIMIT}, not {limit}")
     result: dict[str, JSON] = {"hand": to_dict(hand), "tiles": len(hand), "tiles_away": None, "waits": None}
     try:
         result["tiles_away"] = ruleset.tiles_away(hand)
@@ -200,13 +239,16 @@ def handle(request: object) -> dict[str, JSON]:
     an error ``code``: ``bad-request`` for a request the protocol does not know, ``bad-input`` for
     a hand, option or context the library refuses, ``internal`` for a fault of the library)."""
     request_id = request.get("id") if isinstance(request, Mapping) else None
+    if not _valid_id(request_id):
+        return error_response(None, "bad-request", BadRequest("'id' is a string, a whole number or null"))
     try:
         if not isinstance(request, Mapping):
             raise BadRequest(f"a request is a JSON object, not {describe(request)}")
         command = request.get("command")
-        if command not in COMMANDS:
-            raise BadRequest(f"'command' is one of {', '.join(COMMANDS)}, not {command!r}")
-        return {"id": request_id, "ok": True, "result": COMMANDS[str(command)](request)}
+        if not isinstance(command, str) or command not in COMMANDS:
+            raise BadRequest(f"'command' is one of {', '.join(COMMANDS)}, not {str(command)[:40]!r}")
+        _check_fields(request, command)
+        return {"id": request_id, "ok": True, "result": COMMANDS[command](request)}
     except BadRequest as error:
         return error_response(request_id, "bad-request", error)
     except (MahjongError, ValueError, TypeError, KeyError) as error:
@@ -215,21 +257,55 @@ def handle(request: object) -> dict[str, JSON]:
         return error_response(request_id, "internal", error)
 
 
-def serve(lines: Iterable[str], output: TextIO) -> int:
-    """Answer each JSON request line of ``lines`` with one response line on ``output`` (blank lines
-    are skipped); a line that is not JSON gets a ``bad-request`` response. Returns how many
-    requests failed."""
+def _valid_id(request_id: JSON) -> bool:
+    """An id is echoed as it came: a string, a whole number or null (a float such as ``1e400``
+    would not come back as the same JSON)."""
+    if request_id is None or (isinstance(request_id, int) and not isinstance(request_id, bool)):
+        return True
+    return isinstance(request_id, str) and len(request_id) <= 1000
+
+
+def _lines(source: Iterable[str] | TextIO) -> Iterator[tuple[str, bool]]:
+    """Each line of ``source``, and whether it was longer than :data:`MAX_LINE` (then cut): a
+    stream is read a bounded piece at a time, so a line of gigabytes never fills the memory."""
+    readline = getattr(source, "readline", None)
+    if readline is None:
+        for line in source:
+            yield line[:MAX_LINE], len(line.rstrip("\n")) > MAX_LINE
+        return
+    while True:
+        line, long = read_line(source, MAX_LINE)  # type: ignore[arg-type]
+        if not line:
+            return
+        yield line, long
+
+
+def respond(line: str, long: bool = False) -> dict[str, JSON]:
+    """The response to one request line (never raises)."""
+    if long:
+        return error_response(None, "bad-request", BadRequest(f"a request line is longer than {MAX_LINE:,} characters"))
+    try:
+        request = loads(line)
+    except JsonProblem as error:
+        return error_response(None, "bad-request", BadRequest(str(error)))
+    return handle(request)
+
+
+def serve(lines: Iterable[str] | TextIO, output: TextIO) -> int:
+    """Answer each JSON request line of ``lines`` (a stream, or any iterable of lines) with one
+    response line on ``output`` (blank lines are skipped); a line that is not strict JSON, nests
+    too deeply or is longer than :data:`MAX_LINE` gets a ``bad-request`` response, and the server
+    goes on. Returns how many requests failed."""
     failures = 0
-    for line in lines:
-        if not line.strip():
+    for line, long in _lines(lines):
+        if not long and not line.strip():
             continue
-        try:
-            request = json.loads(line)
-        except json.JSONDecodeError as error:
-            response = error_response(None, "bad-request", error)
-        else:
-            response = handle(request)
+        response = respond(line, long)
         failures += not response["ok"]
-        output.write(json.dumps(response, ensure_ascii=False) + "\n")
+        try:
+            text = dumps(response)
+        except ValueError as error:  # pragma: no cover - every answer is strict JSON
+            text = dumps(error_response(None, "internal", error))
+        output.write(text + "\n")
         output.flush()
     return failures

@@ -19,13 +19,14 @@ mahjong_rules.errors.SettlementError: the hand was won on a discard (...): name 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
 from mahjong_rules._coerce import as_optional_seat, describe
 from mahjong_rules.errors import SettlementError
-from mahjong_rules.ruleset import Evaluation
+from mahjong_rules.hand import Hand
+from mahjong_rules.ruleset import Evaluation, WinContext
 from mahjong_rules.tiles import Seat
 
 __all__ = ["check_evaluation", "settlement_seats", "several_winners"]
@@ -44,13 +45,26 @@ def _option_differences(given: object, own: object) -> str:
     return f"{given!r} there, {own!r} here"
 
 
-def check_evaluation(evaluation: object, ruleset: str, options: object) -> Evaluation:
-    """The evaluation, once it is known to be a winning one of ``ruleset`` under ``options``.
+_VERIFIED = ("is_winning", "points", "breakdown", "arrangement")
+"""What a settlement pays on: the fields of an evaluation checked against the ruleset's own."""
+
+
+def check_evaluation(
+    evaluation: object,
+    ruleset: str,
+    options: object,
+    evaluate: Callable[[Hand, WinContext], Evaluation] | None = None,
+) -> Evaluation:
+    """The evaluation, once it is known to be a winning one of ``ruleset`` under ``options`` and,
+    given the ruleset's ``evaluate``, once that agrees: an evaluation read back with
+    :func:`~mahjong_rules.from_dict` (from storage, another program, another version) is never
+    paid for more than its hand is worth.
 
     Raises:
         TypeError: ``evaluation`` is not an :class:`~mahjong_rules.Evaluation`.
         SettlementError: it was made by another ruleset or under other options (when it records
-            them), or the hand is not winning.
+            them), the hand is not winning, or the ruleset's own evaluation of the hand in its
+            context differs (the message names what differs).
     """
     if not isinstance(evaluation, Evaluation):
         raise TypeError(f"evaluation is an Evaluation (from the ruleset's evaluate), not {describe(evaluation)}")
@@ -66,7 +80,25 @@ def check_evaluation(evaluation: object, ruleset: str, options: object) -> Evalu
     if not evaluation.is_winning:
         why = "; ".join(reason.message for reason in evaluation.reasons)
         raise SettlementError(f"only a winning hand is settled, and {evaluation.hand} is not Mahjong: {why}")
+    if evaluate is not None:
+        _verify(evaluation, evaluate(evaluation.hand, evaluation.context))
     return evaluation
+
+
+def _verify(given: Evaluation, fresh: Evaluation) -> None:
+    for name in _VERIFIED:
+        ours, theirs = getattr(given, name), getattr(fresh, name)
+        if ours != theirs:
+            raise SettlementError(
+                f"the evaluation does not agree with the ruleset's own of {given.hand} in its context: its "
+                f"{name} is {_shown(ours)}, the ruleset's {_shown(theirs)} (settle what the ruleset's evaluate "
+                "returns)"
+            )
+
+
+def _shown(value: object) -> str:
+    text = ("; ".join(str(item) for item in value) or "empty") if isinstance(value, tuple) else str(value)
+    return text if len(text) <= 120 else text[:117] + "..."
 
 
 def settlement_seats(
@@ -127,6 +159,7 @@ def several_winners(
     ruleset: str,
     options: object,
     seats: Sequence[Seat],
+    evaluate: Callable[[Hand, WinContext], Evaluation] | None = None,
 ) -> tuple[list[tuple[Evaluation, Seat]], Seat]:
     """Several wins on one discard (each an evaluation, or an (evaluation, winner) pair), each
     checked as :func:`check_evaluation` and :func:`settlement_seats` do, with their winners, and
@@ -147,7 +180,7 @@ def several_winners(
     checked: list[tuple[Evaluation, Seat]] = []
     for win in wins:
         evaluation, winner = (win, None) if isinstance(win, Evaluation) else _pair(win)
-        evaluation = check_evaluation(evaluation, ruleset, options)
+        evaluation = check_evaluation(evaluation, ruleset, options, evaluate)
         won_by, _ = settlement_seats(evaluation, winner, thrown_by, seats)
         checked.append((evaluation, won_by))
     winners = [winner for _, winner in checked]

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 
 import attrs
 
+from mahjong_rules._coerce import as_tile, as_tiles
 from mahjong_rules._text import count_of
 from mahjong_rules.errors import RecordError, TileSetError
 from mahjong_rules.hand import Hand
@@ -168,9 +169,9 @@ class TileSet:
         """The kinds of tile the set has, in tile order."""
         return tuple(tile for tile in Tile.all() if self.counts[tile.index])
 
-    def count(self, tile: Tile) -> int:
-        """How many copies of ``tile`` the set has (0 when it lacks the tile)."""
-        return self.counts[tile.index]
+    def count(self, tile: Tile | str) -> int:
+        """How many copies of ``tile`` (a tile or its notation) the set has (0 when it lacks it)."""
+        return self.counts[as_tile(tile).index]
 
     def __len__(self) -> int:
         return self.total
@@ -204,7 +205,7 @@ class TileSet:
 
 def _count(tiles: Iterable[Tile]) -> list[int]:
     counts = [0] * NUM_TILE_KINDS
-    for tile in tiles:
+    for tile in as_tiles(tiles, "the tiles checked"):
         counts[tile.index] += 1
     return counts
 

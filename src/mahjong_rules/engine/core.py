@@ -17,7 +17,7 @@ from typing import Any, Protocol, runtime_checkable
 import attrs
 
 from mahjong_rules._coerce import as_seat, describe
-from mahjong_rules.errors import MahjongError
+from mahjong_rules.errors import MahjongError, RecordError
 from mahjong_rules.melds import Meld
 from mahjong_rules.ruleset import Evaluation, Reason, Ruleset, Settlement
 from mahjong_rules.tiles import Seat, Tile
@@ -92,6 +92,21 @@ def _kind(value: object) -> ActionKind:
     raise TypeError(f"an action's kind is an ActionKind or its name, not {describe(value)}")
 
 
+def _check_count(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if type(value) is not int:  # True is no count, nor 2.9
+        raise TypeError(f"an action's count is a whole number, not {describe(value)}")
+    if not 0 <= value <= MAX_ACTION_COUNT:
+        raise RecordError(f"an action's count is 0 to {MAX_ACTION_COUNT}, not {value}")
+
+
+def _check_flag(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
+    if type(value) is not bool:  # "false" is no flag, nor 1
+        raise TypeError(f"an action's flag is true or false, not {describe(value)}")
+
+
+MAX_ACTION_COUNT = 14  # no count of tiles passed or offered goes past a hand
+
+
 @attrs.frozen
 class Action:
     """One thing a seat does.
@@ -111,8 +126,8 @@ class Action:
     tiles: tuple[Tile, ...] = attrs.field(default=(), converter=_tiles)
     meld: Meld | None = attrs.field(default=None, converter=_optional_meld)
     target: Seat | None = attrs.field(default=None, converter=_optional_seat)
-    count: int = 0
-    flag: bool = False
+    count: int = attrs.field(default=0, validator=_check_count)
+    flag: bool = attrs.field(default=False, validator=_check_flag)
 
     def to_dict(self) -> dict[str, Any]:
         """The action as JSON data (for replays)."""
@@ -134,22 +149,30 @@ class Action:
         """An action from :meth:`to_dict`'s data.
 
         Raises:
-            TypeError, ValueError: the data is not an action.
+            TypeError: a value of the wrong type (a flag that is not true or false, a count that is
+                not a whole number).
+            RecordError: the data is not an action: a key missing or unknown, a value out of range.
         """
         if not isinstance(data, Mapping):
             raise TypeError(f"an action is an object, not {describe(data)}")
         known = {"seat", "kind", "tiles", "meld", "target", "count", "flag"}
-        unknown = sorted(set(data) - known)
+        unknown = sorted(str(key) for key in set(data) - known)
         if unknown:
-            raise ValueError(f"unknown action key {unknown[0]!r} (keys: {', '.join(sorted(known))})")
+            raise RecordError(f"unknown action key {unknown[0][:40]!r} (keys: {', '.join(sorted(known))})")
+        missing = [key for key in ("seat", "kind") if key not in data]
+        if missing:
+            raise RecordError(f"an action needs a {missing[0]!r}")
+        tiles = data.get("tiles", ())
+        if isinstance(tiles, str) or not isinstance(tiles, list | tuple):
+            raise TypeError(f"an action's tiles are a list of tiles, not {describe(tiles)}")
         return cls(
             data["seat"],
             data["kind"],
-            tuple(data.get("tiles", ())),
+            tuple(tiles),
             data.get("meld"),
             data.get("target"),
-            int(data.get("count", 0)),
-            bool(data.get("flag", False)),
+            data.get("count", 0),
+            data.get("flag", False),
         )
 
     def __str__(self) -> str:

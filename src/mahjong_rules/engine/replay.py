@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 
 from mahjong_rules._coerce import describe
+from mahjong_rules._json_text import JsonProblem, loads
 from mahjong_rules.engine.core import Action, Round
 from mahjong_rules.errors import RecordError
 from mahjong_rules.serialize import to_dict
@@ -75,9 +76,11 @@ class Replay:
         Raises:
             RecordError: the text is not a replay of this format.
         """
+        if not isinstance(text, str):
+            raise TypeError(f"a replay's text is a string, not {describe(text)}")
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
+            data = loads(text)
+        except JsonProblem as error:
             raise RecordError(f"a replay is JSON: {error}") from None
         if not isinstance(data, dict) or data.get("format") != REPLAY_FORMAT:
             raise RecordError(f"a replay is an object with 'format': {REPLAY_FORMAT}, not {describe(data)}")

@@ -83,7 +83,7 @@ class AmericanRuleset(TableRuleset):
             SettlementError: the evaluation is not a winning one of this ruleset made under its
                 options, or the seats contradict its context.
         """
-        evaluation = check_evaluation(evaluation, self.name, self.options)
+        evaluation = check_evaluation(evaluation, self.name, self.options, self.evaluate)
         won_by, thrown_by = settlement_seats(evaluation, winner, discarder, self.seats)
         transfers = [
             Transfer(
@@ -108,7 +108,7 @@ class AmericanRuleset(TableRuleset):
             SettlementError: no wins, a self-drawn evaluation, two wins by one seat, or a
                 discarder who is also a winner.
         """
-        checked, _ = several_winners(wins, discarder, self.name, self.options, self.seats)
+        checked, _ = several_winners(wins, discarder, self.name, self.options, self.seats, self.evaluate)
         winners = [winner for _, winner in checked]
         transfers = []
         for evaluation, winner in checked:

@@ -6,10 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
-from mahjong_rules._coerce import as_tile
+from mahjong_rules._coerce import as_tiles
 from mahjong_rules.errors import ContextError
 from mahjong_rules.hand import Hand
-from mahjong_rules.notation import parse_tiles
 from mahjong_rules.ruleset import WinContext, as_context
 from mahjong_rules.tiles import Seat, Tile
 from mahjong_rules.tilesets import TileSet
@@ -47,6 +46,7 @@ class TableRuleset:
         return won
 
     @staticmethod
-    def _tiles(tiles: Iterable[Tile | str] | str, argument: str) -> list[Tile]:
-        """Tiles given as tiles, their notation, or one string of notation."""
-        return list(parse_tiles(tiles)) if isinstance(tiles, str) else [as_tile(tile, argument) for tile in tiles]
+    def _tiles(tiles: Iterable[Tile | str] | str | Tile | None, argument: str) -> list[Tile]:
+        """Tiles given as tiles, their notation, one string of notation, a single tile, or
+        ``None`` (no tiles)."""
+        return [] if tiles is None else as_tiles(tiles, argument)

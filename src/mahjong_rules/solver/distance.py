@@ -339,7 +339,7 @@ class _Plan(NamedTuple):
 _STEPS_LIMIT = 4096
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=32)
 def _plan(grammar: Grammar, pairs: int | None, sets: int | None, size: int, jokers: int) -> _Plan:
     rules = tuple((rule.sizes, rule.jokers_from) for rule in grammar.groups)
     kind_rules = [-1] * NUM_TILE_KINDS

@@ -193,7 +193,7 @@ SUIT_OF_INDEX = {suit.tile(rank).index: suit for suit in Suit for rank in range(
 WIND_INDEXES = tuple(seat.wind.index for seat in Seat)
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=16)
 def _rules_by_index(grammar: Grammar) -> dict[int, GroupRule]:
     return {index: rule for rule in grammar.groups for index in rule.tiles}
 

@@ -10,6 +10,8 @@ all-joker groups when the grammar allows them.
 from __future__ import annotations
 
 import functools
+import itertools
+import weakref
 from collections.abc import Iterator, Sequence
 
 from mahjong_rules.solver._cache import BoundedMemo
@@ -18,14 +20,14 @@ from mahjong_rules.tiles import NUM_TILE_KINDS
 
 __all__ = ["arrangements", "has_arrangement"]
 
-_MEMO_LIMIT = 1 << 16
+_MEMO_LIMIT = 1 << 13  # about 4 MB of keys at most
 _ORDER = tuple(index for index in range(NUM_TILE_KINDS) if index != JOKER)
 
 Choice = tuple[tuple[Group, ...], tuple[tuple[int, int], ...], int]
 """Groups added, (tile index, copies used) for every tile they use, jokers used."""
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=16)
 def _singles_by_first(grammar: Grammar) -> dict[int, tuple[tuple[int, ...], ...]]:
     found: dict[int, list[tuple[int, ...]]] = {}
     for pattern in grammar.singles:
@@ -174,13 +176,26 @@ def _arrange(
             remaining[used] += count
 
 
-def _search_has_arrangement(key: tuple[Grammar, tuple[int, ...]]) -> bool:
-    return next(arrangements(key[0], key[1]), None) is not None
+def _search_has_arrangement(key: tuple[int, tuple[int, ...]]) -> bool:
+    return next(arrangements(_grammars_by_number[key[0]], key[1]), None) is not None
 
 
 # One memo for every grammar, so that its size stays bounded however many rulesets a process
-# builds (a server that makes one per request, each with its own year or options).
-_memo: BoundedMemo[tuple[Grammar, tuple[int, ...]], bool] = BoundedMemo(_search_has_arrangement, _MEMO_LIMIT)
+# builds (a server that makes one per request, each with its own year or options). Its keys name
+# a grammar by a number never reused, not by the grammar itself: a grammar dropped by every
+# ruleset is freed (numbers of dropped grammars stay in the memo until it is next emptied).
+_memo: BoundedMemo[tuple[int, tuple[int, ...]], bool] = BoundedMemo(_search_has_arrangement, _MEMO_LIMIT)
+_numbers: weakref.WeakKeyDictionary[Grammar, int] = weakref.WeakKeyDictionary()
+_grammars_by_number: weakref.WeakValueDictionary[int, Grammar] = weakref.WeakValueDictionary()
+_next_number = itertools.count()
+
+
+def _number(grammar: Grammar) -> int:
+    number = _numbers.get(grammar)
+    if number is None:
+        number = _numbers[grammar] = next(_next_number)
+        _grammars_by_number[number] = grammar
+    return number
 
 
 def has_arrangement(grammar: Grammar, counts: Sequence[int]) -> bool:
@@ -192,4 +207,4 @@ def has_arrangement(grammar: Grammar, counts: Sequence[int]) -> bool:
     >>> has_arrangement(Grammar.standard(), Hand.parse("123m456m789m234p55s").counts)
     True
     """
-    return _memo((grammar, tuple(counts)))
+    return _memo((_number(grammar), tuple(counts)))

@@ -126,6 +126,10 @@ class CardFreeRuleset(AmericanRuleset):
                 found.append(
                     Reason("exposed-pair", f"{where} is a pair: a tile is called only for a block of 3 or more")
                 )
+            elif block.size == 1:
+                found.append(
+                    Reason("exposed-single", f"{where} is one tile: a tile is called only for a block of 3 or more")
+                )
             elif block.size > 5:
                 found.append(Reason("block-too-large", f"{where} has {block.size} tiles: a block has 2 to 5"))
         return found

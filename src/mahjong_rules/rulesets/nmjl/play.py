@@ -15,8 +15,9 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from mahjong_rules._coerce import as_seat, as_tile, describe
-from mahjong_rules.hand import Hand
+from mahjong_rules._coerce import as_seat, as_tiles, describe
+from mahjong_rules.errors import ArgumentError
+from mahjong_rules.hand import Hand, as_hand
 from mahjong_rules.melds import Meld
 from mahjong_rules.ruleset import Reason
 from mahjong_rules.rulesets._play import IllegalMoveError, missing_from_hand
@@ -75,7 +76,7 @@ CHARLESTON: tuple[CharlestonPass, ...] = (
 """The six passes, in order: the first Charleston (required), then the second (optional)."""
 
 
-def pass_receiver(passer: Seat | str, direction: Direction) -> Seat:
+def pass_receiver(passer: Seat | str, direction: Direction | str) -> Seat:
     """Who receives the tiles ``passer`` passes in ``direction`` (ruling T4: to the right is the
     next seat in turn order).
 
@@ -83,10 +84,20 @@ def pass_receiver(passer: Seat | str, direction: Direction) -> Seat:
     (<Seat.SOUTH: 1>, <Seat.NORTH: 3>)
     """
     seat = as_seat(passer, "passer")
+    if isinstance(direction, str):
+        name = direction
+        try:
+            direction = Direction[name.strip().upper()]
+        except KeyError:
+            raise ArgumentError(f"direction is right, across or left, not {name[:40]!r}") from None
+    if not isinstance(direction, Direction):
+        raise TypeError(f"direction is a Direction (or right, across, left), not {describe(direction)}")
     return Seat((seat.value + direction.value) % 4)
 
 
-def check_charleston_pass(hand: Hand, tiles: Iterable[Tile | str], step: CharlestonPass, blind: int = 0) -> None:
+def check_charleston_pass(
+    hand: Hand | str, tiles: Iterable[Tile | str] | str, step: CharlestonPass, blind: int = 0
+) -> None:
     """Check that ``hand`` may pass ``tiles`` (from the hand) on ``step`` of the Charleston, with
     ``blind`` more tiles passed on unseen from those received.
 
@@ -101,7 +112,8 @@ def check_charleston_pass(hand: Hand, tiles: Iterable[Tile | str], step: Charles
         raise TypeError(f"step is a CharlestonPass (one of CHARLESTON), not {describe(step)}")
     if type(blind) is not int:
         raise TypeError(f"blind is a number of tiles, not {describe(blind)}")
-    passed = [as_tile(tile, "a passed tile") for tile in tiles]
+    hand = as_hand(hand)
+    passed = as_tiles(tiles, "the tiles passed")
     if blind and not step.blind_allowed:
         raise IllegalMoveError(Reason("blind-pass", "tiles are passed blind only on the last pass of each Charleston"))
     if not 0 <= blind <= PASS_SIZE:
@@ -139,8 +151,10 @@ def courtesy_pass_size(first: int, second: int) -> int:
     1
     """
     for offered in (first, second):
-        if type(offered) is not int or not 0 <= offered <= PASS_SIZE:
-            raise ValueError(f"a courtesy pass is of 0 to 3 tiles, not {offered!r}")
+        if type(offered) is not int:
+            raise TypeError(f"a courtesy pass is a number of tiles, 0 to 3, not {describe(offered)}")
+        if not 0 <= offered <= PASS_SIZE:
+            raise ArgumentError(f"a courtesy pass is of 0 to 3 tiles, not {offered}")
     return min(first, second)
 
 

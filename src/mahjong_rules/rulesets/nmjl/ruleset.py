@@ -7,8 +7,8 @@ import itertools
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, ClassVar
 
-from mahjong_rules._coerce import as_tile
-from mahjong_rules.errors import UnreachableError
+from mahjong_rules._coerce import as_tile, describe
+from mahjong_rules.errors import ArgumentError, UnreachableError
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld
 from mahjong_rules.ruleset import (
@@ -439,8 +439,10 @@ class NmjlRuleset(AmericanRuleset):
         """
         hand = self._checked_hand(hand)
         self._check_size(hand, "closest lines", ANALYSED_SIZES)
-        if limit is not None and (type(limit) is not int or limit < 0):
-            raise ValueError(f"limit is a number of lines (0 or more) or None, not {limit!r}")
+        if limit is not None and type(limit) is not int:
+            raise TypeError(f"limit is a number of lines (0 or more) or None, not {describe(limit)}")
+        if limit is not None and limit < 0:
+            raise ArgumentError(f"limit is a number of lines (0 or more) or None, not {limit}")
         seen_tiles = () if seen is None else self._tiles(seen, "seen")
         distances = self._distances(hand)
         lines = self._table.lines
@@ -488,7 +490,7 @@ class NmjlRuleset(AmericanRuleset):
             SettlementError: the evaluation is not a winning one of this ruleset made under its
                 options, or the seats contradict its context.
         """
-        evaluation = check_evaluation(evaluation, self.name, self.options)
+        evaluation = check_evaluation(evaluation, self.name, self.options, self.evaluate)
         won_by, thrown_by = settlement_seats(evaluation, winner, discarder, self.seats)
         value = evaluation.points
         transfers = []

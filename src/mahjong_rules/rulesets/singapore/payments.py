@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mahjong_rules._coerce import as_seat
+from mahjong_rules._coerce import as_seat, describe
 from mahjong_rules.errors import RecordError
 from mahjong_rules.hand import Hand
 from mahjong_rules.ruleset import Evaluation, Settlement, Transfer, WinContext
@@ -261,8 +261,12 @@ def instant(
         "all animals": options.all_animals,
         "flower set": options.flower_set,
     }
+    if type(initial) is not bool:  # "no" would read as true
+        raise TypeError(f"initial is True or False, not {describe(initial)}")
+    if not isinstance(event, str):
+        raise TypeError(f"event is the name of an instant payment, not {describe(event)}")
     if event not in amounts:
-        raise RecordError(f"no instant payment for {event!r}; the events are: {', '.join(INSTANT_EVENTS)}")
+        raise RecordError(f"no instant payment for {event[:40]!r}; the events are: {', '.join(INSTANT_EVENTS)}")
     seat = as_seat(receiver, "receiver")
     if seat not in seats:
         raise RecordError(f"{seat.name.title()} is not at the table")

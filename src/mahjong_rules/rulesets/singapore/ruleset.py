@@ -341,6 +341,7 @@ class SingaporeRuleset(TableRuleset):
                 f"the evaluation's {evaluation.points} doubles are not a Singapore hand's: "
                 f"from 0 to the limit of {self.options.limit}"
             )
+        check_evaluation(evaluation, self.name, self.options, self.evaluate)
         won_by, thrown_by = settlement_seats(evaluation, winner, discarder, self.seats)
         for meld in evaluation.hand.melds:
             if meld.is_chow and meld.called_from is not None and next_seat(meld.called_from, self.seats) is not won_by:
