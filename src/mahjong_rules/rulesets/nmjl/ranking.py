@@ -24,7 +24,7 @@ from mahjong_rules.rulesets.nmjl.card import Card, Line
 from mahjong_rules.rulesets.nmjl.variants import Variant
 from mahjong_rules.solver import TargetGroup
 from mahjong_rules.solver.grammar import JOKER
-from mahjong_rules.tiles import NUM_TILE_KINDS
+from mahjong_rules.tiles import NUM_TILE_KINDS, Tile
 
 __all__ = ["CompiledCard", "VariantSlots", "best_fitting", "exposed_away", "fittings", "slots_of"]
 
@@ -345,7 +345,7 @@ class CompiledCard:
             return None
         wild = [meld for meld in exposed if meld.represents is None]
         if len(wild) > 1:
-            return None
+            return self._several_wild(counts, exposed, wild[0])
         specs: dict[int, list[tuple[int, bool]]] = {}
         for meld in exposed:
             if meld.represents is not None:
@@ -389,6 +389,25 @@ class CompiledCard:
                 best = self._lower(best, candidate)
         ruled_out = ((((best | self._high) - 0x7F * self._ones) & self._high) >> 7) * 0xFF  # lanes at 0x7F
         return ((best - self._bias) & (self._all ^ ruled_out) | ruled_out).to_bytes(self.size, "little")
+
+    def _several_wild(self, counts: Sequence[int], exposed: Sequence[Meld], first: Meld) -> bytes | None:
+        """Several sets of jokers alone: the first stands in turn for each tile some variant has a
+        joker group of its size of, the others are worked out for each (this method again, then
+        the one-set case), and each lane keeps its best."""
+        best: int | None = None
+        low, high, full = 0x7F * self._ones, self._high, self._all
+        place = next(index for index, meld in enumerate(exposed) if meld is first)
+        for tile in sorted(self._joker_kinds.get(first.size, ())):
+            standing = Meld(first.tiles, exposed=True, called_from=first.called_from, represents=Tile.from_index(tile))
+            found = self.exposed_aways(counts, [*exposed[:place], standing, *exposed[place + 1 :]])
+            if found is None:  # pragma: no cover - every set is of like tiles here
+                return None
+            lanes = int.from_bytes(found.translate(_RULED_OUT_LOW), "little")
+            best = lanes if best is None else self._lower(best, lanes)
+        if best is None:
+            return b"\xff" * self.size
+        ruled_out = ((((best | high) - low) & high) >> 7) * 0xFF
+        return (best & (full ^ ruled_out) | ruled_out).to_bytes(self.size, "little")
 
     def _fit_without(self, terms: dict[int, tuple[int, int, int, int]], left_out: int) -> int:
         fit = self._all

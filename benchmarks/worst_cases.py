@@ -1,0 +1,166 @@
+"""The slowest inputs of every analysis call of every ruleset, with every house rule on: a list of
+named worst cases (found by searching, kept here so that a regression shows), and a seeded search
+of stress hands new in every run (most jokers, flowers, exposures, sets of jokers alone), each
+call timed warm (after its tables have loaded; the first call of a process is reported apart).
+
+    python benchmarks/worst_cases.py [--hands 300] [--seed 2026]
+
+Target (issue 20): every call answers any hand of at most 14 tiles plus exposures in 50 ms or
+less. The script prints each call's slowest input and time, MET or MISSED, and exits 1 if a call
+misses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import mahjong_rules as mr
+
+TARGET_MS = 50.0
+
+CONFIGURATIONS: list[tuple[str, dict[str, Any]]] = [
+    ("flex", {}),
+    (
+        "flex",
+        {
+            "year": True,
+            "sequence_quints": True,
+            "news": True,
+            "like_numbers": True,
+            "double_sequence": True,
+            "opposite_winds": True,
+            "blanks": 2,
+        },
+    ),
+    ("card-free", {}),
+    ("card-free", {"skill_level": 5, "minimum_requirement": True}),
+    ("nmjl", {}),
+    ("singapore", {}),
+]
+
+# Inputs found slowest by earlier searches (invented hands): each configuration's list is timed
+# on every call that takes its size.
+NAMED: dict[str, list[str]] = {
+    "flex": [
+        "1D 9D GD N F JJJJJJJJ",
+        "3B 78B 7C 33D 78D GD W N F JJ",
+        "6B 89B 3C 56C 1D 678D RD SS F",
+        "1B 4B 6B 3C 67C 2D 45678D GD GD",
+        "2C 56C 6D RD JJJJJJJJ",
+    ],
+    "card-free": [
+        "1D 9D GD N F JJJJJJJJ",
+        "223B 8B 1C 55C 899C 3D 7D GD N",
+        "2333B 5B 788B 4C 7C 6D 9D RD F",
+        "4B 22C 8D GD JJJJJJJJ",
+        "333D 5555D 7777D 99D [5C]",
+    ],
+    "nmjl": [
+        "2B 5B 9B 4C 6D E JJJJJJJJ",
+        "6B 6B 6B F F [5B 5B J] [J J J] [J J J]",
+        "3B 5B 4C 9C 67D WD WD [2C JJ] [1B JJ]",
+        "1C 2D W F [7C JJJJ] [4C JJJJ]",
+    ],
+    "singapore": [
+        "1B 4B 3C 6C 99C 2D 4D 7D 9D RD WD W Mouse",
+        "3B 5B 89B 11C 5C 889C 12D 4D S",
+        "45B 9B 33C 6C 9C 5D 8D GD RD RD S N",
+        "1B 9B 1C 9C 1D 9D E S W N RD GD WD RF1 RF2 RF3 RF4 BF1 BF2 BF3 BF4 Cat Mouse",
+        "{1111B} {2222C} {3333D} {4444B} 55C",
+    ],
+}
+
+
+def calls(ruleset: mr.Ruleset) -> dict[str, Callable[[mr.Hand], object]]:
+    found: dict[str, Callable[[mr.Hand], object]] = {
+        "evaluate": ruleset.evaluate,
+        "decompositions": lambda hand: list(ruleset.decompositions(hand)),
+        "tiles_away": ruleset.tiles_away,
+        "waits": ruleset.waits,
+    }
+    for name in ("discard_options", "closest_lines", "dead_hand_reasons", "pay_all_discards"):
+        method = getattr(ruleset, name, None)
+        if method is not None:
+            found[name] = method
+    return found
+
+
+def stress_hand(rng: random.Random, ruleset: mr.Ruleset) -> mr.Hand | None:
+    """A hand of 13 or 14 tiles heavy with what makes searches long: up to 8 jokers, flowers and
+    bonus tiles, and up to 3 exposed sets (some of jokers alone)."""
+    tileset = ruleset.tileset
+    pool = [tile for tile in tileset.tiles for _ in range(tileset.count(tile))]
+    rng.shuffle(pool)
+    jokers = [tile for tile in pool if tile.is_joker][: rng.choice([0, 2, 4, 6, 8])]
+    bonus = [tile for tile in pool if tile.is_bonus][: rng.choice([0, 0, 2, 8])]
+    plain = [tile for tile in pool if not tile.is_joker and not tile.is_bonus]
+    size = rng.choice([13, 14])
+    melds: list[mr.Meld] = []
+    for _ in range(rng.choice([0, 0, 1, 2, 3])):
+        if len(jokers) >= 3 and rng.random() < 0.3:
+            melds.append(mr.Meld([jokers.pop(), jokers.pop(), jokers.pop()], exposed=True))
+        elif plain:
+            tile = plain.pop()
+            melds.append(mr.Meld([tile, *[mr.Tile.JOKER] * min(len(jokers), 2)], exposed=True, represents=tile))
+            del jokers[: min(len(jokers), 2)]
+    melds = [meld for meld in melds if meld.size >= 3]
+    room = size - sum(meld.size for meld in melds)
+    concealed = (jokers + plain)[:room]
+    hand = mr.Hand(concealed + bonus, melds)
+    return None if tileset.problems(hand) else hand
+
+
+def timed(call: Callable[[mr.Hand], object], hand: mr.Hand) -> float:
+    started = time.perf_counter()
+    with contextlib.suppress(mr.MahjongError, TypeError):
+        call(hand)
+    return time.perf_counter() - started
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    missed = []
+    print(f"target: every call <= {TARGET_MS:.0f} ms; {args.hands} new stress hands a configuration (seed {args.seed})")
+    for name, options in CONFIGURATIONS:
+        ruleset = mr.get_ruleset(name, **options)
+        named = [mr.Hand.parse(text, ruleset.tileset) for text in NAMED[name]]
+        first: dict[str, float] = {}  # the first pass over the named hands: tables load on first use
+        for hand in named:
+            for call_name, call in calls(ruleset).items():
+                first[call_name] = max(first.get(call_name, 0.0), timed(call, hand))
+        hands = named + [hand for hand in (stress_hand(rng, ruleset) for _ in range(args.hands)) if hand is not None]
+        worst: dict[str, tuple[float, mr.Hand]] = {}
+        for hand in hands:
+            for call_name, call in calls(ruleset).items():
+                elapsed = timed(call, hand)
+                if elapsed > worst.get(call_name, (0.0, hand))[0]:
+                    worst[call_name] = (elapsed, hand)
+        shown = ", ".join(f"{key}={value}" for key, value in options.items()) or "defaults"
+        print(f"\n{name} ({shown}):")
+        for call_name, (elapsed, hand) in worst.items():
+            verdict = "MET" if elapsed * 1e3 <= TARGET_MS else "MISSED"
+            if verdict == "MISSED":
+                missed.append(f"{name} {call_name}")
+            print(
+                f"  {call_name:<18} {elapsed * 1e3:8.1f} ms {verdict:<6}  cold {first[call_name] * 1e3:6.1f} ms"
+                f"  slowest on {hand}"
+            )
+    print(f"\n{'every call met the target' if not missed else 'missed: ' + ', '.join(missed)}")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
