@@ -96,7 +96,7 @@ def test_fast_exposed_ranking_equals_variant_by_variant(seed: int, card: str) ->
     table = compiled(chosen_card)
     rng = random.Random(100 + seed)
     checked = wild = repeated = 0
-    for _ in range(250 if card == "sample" else 500):  # the sample's 1,881 lanes are slow one by one
+    for _ in range(150 if card == "sample" else 500):  # the sample's 1,785 lanes are slow one by one
         line = rng.choice([line for line in chosen_card.lines if not line.concealed])
         variant = rng.choice(line.variants)
         like = [group for group in variant if len(group.tiles) >= 3 and len(set(group.tiles)) == 1]
@@ -132,8 +132,8 @@ def test_fast_exposed_ranking_equals_variant_by_variant(seed: int, card: str) ->
         checked += 1
         wild += alone
         repeated += len(set(kinds)) < len(kinds)
-    assert checked > 100
-    assert wild > 20
+    assert checked > 60
+    assert wild > 15
     assert card == "sample" or repeated > 20
 
 
