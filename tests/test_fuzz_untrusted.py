@@ -22,6 +22,7 @@ import pytest
 import mahjong_rules as mr
 from mahjong_rules import service
 from mahjong_rules.engine import Replay, new_round
+from tests.test_service import REQUESTS
 
 SEED = 2026
 
@@ -81,19 +82,10 @@ def _mutate(document: Any, rng: random.Random) -> Any:
 
 # -- serve ---------------------------------------------------------------------------------------------
 
+# The protocol's own examples (tests/test_service.py), and a hand object.
 _REQUESTS: list[dict[str, Any]] = [
-    {"id": 1, "command": "evaluate", "ruleset": "flex", "hand": "333C 44B 555C 666C 777C"},
-    {
-        "id": 2,
-        "command": "settle",
-        "ruleset": "card-free",
-        "hand": "333D 5555D 7777D 999D",
-        "context": {"self_drawn": True},
-    },
-    {"id": 3, "command": "analyse", "ruleset": "nmjl", "hand": "22B 4444B 66B 888B GD GD", "limit": 3},
-    {"id": 4, "command": "instant", "ruleset": "singapore", "event": "exposed kong", "receiver": "E"},
-    {"id": 5, "command": "rulesets"},
-    {"id": 6, "command": "evaluate", "ruleset": "singapore", "hand": {"concealed": ["1B", "2B"], "melds": []}},
+    *REQUESTS,
+    {"id": 9, "command": "evaluate", "ruleset": "singapore", "hand": {"concealed": ["1B", "2B"], "melds": []}},
 ]
 
 
@@ -127,7 +119,7 @@ def test_serve_answers_every_line() -> None:
     lines = [_line(rng) for _ in range(1200)]
     output = io.StringIO()
     started = time.perf_counter()
-    service.serve(io.StringIO("\n".join([*lines, json.dumps(_REQUESTS[4])]) + "\n"), output)
+    service.serve(io.StringIO("\n".join([*lines, json.dumps({"id": 0, "command": "rulesets"})]) + "\n"), output)
     assert time.perf_counter() - started < 120  # a hang, not a timing
     responses = output.getvalue().splitlines()
     answered = [line for line in lines if line.strip()]
