@@ -29,7 +29,7 @@ from mahjong_rules.hand import Hand
 from mahjong_rules.ruleset import Evaluation, WinContext
 from mahjong_rules.tiles import Seat
 
-__all__ = ["check_evaluation", "settlement_seats", "several_winners"]
+__all__ = ["check_evaluation", "settlement_seats", "several_winners", "verify_evaluation"]
 
 
 def _seat_names(seats: Iterable[Seat]) -> str:
@@ -81,11 +81,14 @@ def check_evaluation(
         why = "; ".join(reason.message for reason in evaluation.reasons)
         raise SettlementError(f"only a winning hand is settled, and {evaluation.hand} is not Mahjong: {why}")
     if evaluate is not None:
-        _verify(evaluation, evaluate(evaluation.hand, evaluation.context))
+        verify_evaluation(evaluation, evaluate)
     return evaluation
 
 
-def _verify(given: Evaluation, fresh: Evaluation) -> None:
+def verify_evaluation(given: Evaluation, evaluate: Callable[[Hand, WinContext], Evaluation]) -> None:
+    """Raise a :class:`SettlementError` naming the first of the fields a settlement pays on that
+    differs from the ruleset's own evaluation of the hand in its context."""
+    fresh = evaluate(given.hand, given.context)
     for name in _VERIFIED:
         ours, theirs = getattr(given, name), getattr(fresh, name)
         if ours != theirs:

@@ -19,7 +19,14 @@ import attrs
 from mahjong_rules._coerce import describe
 from mahjong_rules.errors import CardError
 from mahjong_rules.notation import format_tiles
-from mahjong_rules.rulesets.nmjl.pattern import NUMBER_VARIABLES, NUMBERS, Layout, PatternProblem, parse_layouts
+from mahjong_rules.rulesets.nmjl.pattern import (
+    NUMBER_VARIABLES,
+    NUMBERS,
+    Alternative,
+    Layout,
+    PatternProblem,
+    parse_layouts,
+)
 from mahjong_rules.rulesets.nmjl.source_map import Place, SourceMap
 from mahjong_rules.rulesets.nmjl.source_map import skip_string as _skip_string
 from mahjong_rules.rulesets.nmjl.variants import (
@@ -435,8 +442,7 @@ class _LineReader:
         suits = _suit_counts(table["suits"], where, place, faults) if "suits" in table else None
         if suits is not None:
             most = max(
-                len({e.suit for alt in layout_form for e in alt.elements if e.suit})
-                for layout_form in _layout_alternatives(layouts)
+                len({e.suit for alt in _alternatives((layout,)) for e in alt.elements if e.suit}) for layout in layouts
             )
             if most == 0:
                 raise faults.at(f"{where}: 'suits' is given but the pattern has no suit variables", _in(place, "suits"))
@@ -549,9 +555,8 @@ class _LineReader:
                         )
                         raise self.in_pattern(problem, alternative.offset)
         if listed and rules.numbers is not None:
-            given_values = set().union(*expansion.values.values())
             for value in rules.numbers:
-                if value not in given_values:
+                if value not in expansion.values:
                     problem = (
                         f"{where}: 'numbers' lets the lowest number be {value}, but then no hand can be made "
                         f"(a number would leave 1 to 9, or {never.split(' (')[0]}): list only the values that give "
@@ -577,17 +582,9 @@ class _LineReader:
                     raise faults.at(problem, _in(place, "suits"))
 
 
-def _alternatives(layouts: tuple[Layout, ...]) -> list[Any]:
+def _alternatives(layouts: tuple[Layout, ...]) -> list[Alternative]:
+    """Every ``|`` alternative of every group of the layouts."""
     return [alt for layout in layouts for group in layout.groups for alt in group.alternatives]
-
-
-def _layout_alternatives(layouts: tuple[Layout, ...]) -> list[list[Any]]:
-    """Each layout's alternatives taken together."""
-    return [[alt for group in layout.groups for alt in group.alternatives] for layout in layouts]
-
-
-def _digits_in(layout: Layout) -> list[int]:
-    return [int(e.symbol) for g in layout.groups for alt in g.alternatives for e in alt.elements if e.symbol in NUMBERS]
 
 
 def parse_card(text: str, source: str = "<string>") -> Card:

@@ -142,8 +142,12 @@ def _alternative(text: str, offset: int, version: int) -> Alternative:
         symbol = elements[index].symbol
         if symbol == "D" and version >= 2:
             continue  # a dragon with no suit variable: any dragon
-        what = {"D": "the dragon D"}.get(symbol, f"the number variable {symbol}" if symbol.isalpha() else "")
-        what = what or f"the number {symbol}"
+        if symbol == "D":
+            what = "the dragon D"
+        elif symbol in NUMBER_VARIABLES:
+            what = f"the number variable {symbol}"
+        else:
+            what = f"the number {symbol}"
         hint = " (or, in format 2, D alone for any dragon)" if symbol == "D" else ""
         raise PatternProblem(f"{what} needs a suit variable (x, y or z) after it in its group{hint}", offset)
     if not elements:

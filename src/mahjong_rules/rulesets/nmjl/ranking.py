@@ -173,6 +173,12 @@ def _take(spec: Spec, free: dict[int, int], joker: dict[int, int]) -> tuple[int,
     return from_free, from_joker
 
 
+def _at_most_rows(row: bytearray) -> list[int]:
+    """For each held count h, min(value, h) for every lane of ``row`` at once (``bytes.translate``
+    with a table of min(value, h)), as one integer."""
+    return [int.from_bytes(row.translate(_AT_MOST[held]), "little") for held in range(_MAX_HELD + 1)]
+
+
 class CompiledCard:
     """A card compiled for ranking: every variant of every line in one byte lane."""
 
@@ -200,19 +206,8 @@ class CompiledCard:
                 pair_slots[index][lane] = count  # type: ignore[index]
             for index, count in with_jokers.items():
                 all_slots[index][lane] += count  # type: ignore[index]
-        # min(T, h) for every lane at once: bytes.translate with a table of min(value, h).
-        self._held = [
-            None
-            if row is None
-            else [int.from_bytes(row.translate(_AT_MOST[held]), "little") for held in range(_MAX_HELD + 1)]
-            for row in all_slots
-        ]
-        self._pairs = [
-            None
-            if row is None
-            else [int.from_bytes(row.translate(_AT_MOST[held]), "little") for held in range(_MAX_HELD + 1)]
-            for row in pair_slots
-        ]
+        self._held = [None if row is None else _at_most_rows(row) for row in all_slots]
+        self._pairs = [None if row is None else _at_most_rows(row) for row in pair_slots]
         ones = int.from_bytes(b"\x01" * size, "little")
         self._ones = ones
         self._high = ones * 0x80
@@ -334,8 +329,7 @@ class CompiledCard:
     def exposed_aways(self, counts: Sequence[int], exposed: Sequence[Meld]) -> bytes | None:
         """Every variant's tiles away for concealed ``counts`` with ``exposed`` sets, each a whole
         group of the variant (255 where they cannot be, and on concealed lines); ``None`` when
-        a set is not of like tiles or two sets of jokers alone stand for no tile (the caller then
-        goes variant by variant).
+        a set is not of like tiles (the caller then goes variant by variant).
 
         A set of jokers alone may stand for any joker group of its size (ruling L4): the tiles
         away are the best over the tiles it may stand for. Standing for a tile the hand does not
@@ -379,7 +373,7 @@ class CompiledCard:
                 spec = tuple(sorted([*specs.get(index, ()), (size, True)]))
                 new_lanes, new_held, new_pairs, new_removed = self._terms(index, counts[index], spec)
                 candidate = self._biased(
-                    self._exposed_lanes & self._fit_without(terms, index) & new_lanes,
+                    self._exposed_lanes & self._fit_without(terms, specs, index) & new_lanes,
                     held_sum - held_part + new_held,
                     pair_sum - pair_part + new_pairs,
                     pairs_removed - removed_part + new_removed,
@@ -387,15 +381,13 @@ class CompiledCard:
                     jokers,
                 )
                 best = self._lower(best, candidate)
-        ruled_out = ((((best | self._high) - 0x7F * self._ones) & self._high) >> 7) * 0xFF  # lanes at 0x7F
-        return ((best - self._bias) & (self._all ^ ruled_out) | ruled_out).to_bytes(self.size, "little")
+        return self._finished(best, self._bias)
 
     def _several_wild(self, counts: Sequence[int], exposed: Sequence[Meld], first: Meld) -> bytes | None:
         """Several sets of jokers alone: the first stands in turn for each tile some variant has a
         joker group of its size of, the others are worked out for each (this method again, then
         the one-set case), and each lane keeps its best."""
         best: int | None = None
-        low, high, full = 0x7F * self._ones, self._high, self._all
         place = next(index for index, meld in enumerate(exposed) if meld is first)
         for tile in sorted(self._joker_kinds.get(first.size, ())):
             standing = Meld(first.tiles, exposed=True, called_from=first.called_from, represents=Tile.from_index(tile))
@@ -406,14 +398,23 @@ class CompiledCard:
             best = lanes if best is None else self._lower(best, lanes)
         if best is None:
             return b"\xff" * self.size
-        ruled_out = ((((best | high) - low) & high) >> 7) * 0xFF
-        return (best & (full ^ ruled_out) | ruled_out).to_bytes(self.size, "little")
+        return self._finished(best, 0)
 
-    def _fit_without(self, terms: dict[int, tuple[int, int, int, int]], left_out: int) -> int:
+    def _finished(self, lanes: int, bias: int) -> bytes:
+        """Lanes of values below 0x80 (0x7F where nothing fits) as tiles away, less ``bias``: one
+        byte a variant, 255 where it is ruled out."""
+        ruled_out = ((((lanes | self._high) - 0x7F * self._ones) & self._high) >> 7) * 0xFF
+        return ((lanes - bias) & (self._all ^ ruled_out) | ruled_out).to_bytes(self.size, "little")
+
+    def _fit_without(
+        self, terms: dict[int, tuple[int, int, int, int]], specs: dict[int, list[tuple[int, bool]]], left_out: int
+    ) -> int:
+        """The lanes the exposed sets of every tile but ``left_out`` let fit (only exposed tiles
+        rule lanes out)."""
         fit = self._all
-        for index, (lanes, _, _, _) in terms.items():
+        for index in specs:
             if index != left_out:
-                fit &= lanes
+                fit &= terms[index][0]
         return fit
 
     def concealed_aways(self, counts: Sequence[int]) -> bytes:

@@ -443,7 +443,7 @@ class NmjlRuleset(AmericanRuleset):
             raise TypeError(f"limit is a number of lines (0 or more) or None, not {describe(limit)}")
         if limit is not None and limit < 0:
             raise ArgumentError(f"limit is a number of lines (0 or more) or None, not {limit}")
-        seen_tiles = () if seen is None else self._tiles(seen, "seen")
+        seen_tiles = self._tiles(seen, "seen")
         distances = self._distances(hand)
         lines = self._table.lines
         minimums = distances.minimums if distances is not None else [_RULED_OUT] * len(lines)

@@ -82,7 +82,7 @@ class Expansion(NamedTuple):
         shown: the same hands as written (group by group, tiles in the pattern's order).
         alternatives: ``(layout, group, alternative)`` of every ``|`` alternative in a hand.
         layouts: the layouts with a hand.
-        values: per layout, the values of ``numbers`` that gave it a hand.
+        values: the values of ``numbers`` that gave a hand.
         letters: per number variable, the values that gave a hand.
         suit_counts: how many different suits the hands use.
         moved: ``(layout, group, alternative)`` of every ``|`` alternative in a form that some
@@ -95,7 +95,7 @@ class Expansion(NamedTuple):
     shown: list[Shown]
     alternatives: set[tuple[int, int, int]]
     layouts: set[int]
-    values: dict[int, set[int]]
+    values: set[int]
     letters: dict[str, set[int]]
     suit_counts: set[int]
     moved: set[tuple[int, int, int]]
@@ -227,7 +227,7 @@ def expand(
     forms = sum(math.prod(len(group.alternatives) for group in layout.groups) for layout in layouts)
     if forms * FORM_STEPS > budget:
         raise TooMuchWork
-    result = Expansion([], [], set(), set(), {}, {}, set(), set(), set(), 0)
+    result = Expansion([], [], set(), set(), set(), {}, set(), set(), set(), 0)
     kept: dict[Variant, bool] = {}  # every distinct hand met, sorted, and whether it can be made
     steps = 0
     for layout_index, layout in enumerate(layouts):
@@ -239,7 +239,6 @@ def expand(
             if rules.numbers is not None and digits
             else [(None, 0)]
         )
-        values = result.values.setdefault(layout_index, set())
         cache: dict[tuple[object, ...], tuple[tuple[int, ...], TargetGroup]] = {}
         for choice in itertools.product(*(range(len(group)) for group in written)):
             steps += FORM_STEPS
@@ -264,7 +263,7 @@ def expand(
                     continue
                 produced = True
                 if found.value is not None:
-                    values.add(found.value)
+                    result.values.add(found.value)
                 for letter, number in found.letters:
                     result.letters.setdefault(letter, set()).add(number)
                 if found.suit_count:

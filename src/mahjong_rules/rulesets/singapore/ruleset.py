@@ -38,7 +38,7 @@ from mahjong_rules.rulesets.singapore.play import (
     next_seat,
     resolve_calls,
 )
-from mahjong_rules.settling import check_evaluation, settlement_seats
+from mahjong_rules.settling import check_evaluation, settlement_seats, verify_evaluation
 from mahjong_rules.solver import Group, discard_options, tiles_away, waits
 from mahjong_rules.tiles import Seat, Tile
 
@@ -341,7 +341,7 @@ class SingaporeRuleset(TableRuleset):
                 f"the evaluation's {evaluation.points} doubles are not a Singapore hand's: "
                 f"from 0 to the limit of {self.options.limit}"
             )
-        check_evaluation(evaluation, self.name, self.options, self.evaluate)
+        verify_evaluation(evaluation, self.evaluate)
         won_by, thrown_by = settlement_seats(evaluation, winner, discarder, self.seats)
         for meld in evaluation.hand.melds:
             if meld.is_chow and meld.called_from is not None and next_seat(meld.called_from, self.seats) is not won_by:
