@@ -26,16 +26,30 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld
 from mahjong_rules.rulesets.flex import _distance_dp
-from mahjong_rules.rulesets.flex._window import IMPOSSIBLE, POW, cost_tables, drop_lowest
+from mahjong_rules.rulesets.flex._leaves import (
+    WILD,
+    ComboLeaf,
+    FunctionLeaf,
+    Option,
+    Shape,
+    Spec,
+    WindowLeaf,
+    combine,
+    dragon_options,
+    set_options,
+    shape,
+)
+from mahjong_rules.rulesets.flex._window import IMPOSSIBLE, MAX_JOKERS, POW, cost_tables, drop_lowest
 from mahjong_rules.rulesets.flex.options import FlexOptions
 from mahjong_rules.rulesets.flex.sets import NUMBER_SUITS, FlexSuit, SetKind, group_of_meld, read_group
 from mahjong_rules.solver import Grammar
+from mahjong_rules.solver.discards import Leaf, discard_options, mask_of
 from mahjong_rules.tiles import Tile
 
 __all__ = ["FlexDistance", "flex_tiles_away"]
@@ -81,34 +95,16 @@ def _tile_range(tiles: int) -> range:
     return range((tiles + 3) // 4, tiles // 2 + 1)
 
 
-Option = tuple[int, int, int, int, int]
-"""One way to fill a position: (tiles, missing from pairs, missing from triples and quads, jokers
-forced, exposed all-joker sets used)."""
-WILD: Option = (0, 0, 0, 0, 1)
+@functools.lru_cache(maxsize=1024)
+def _window_positions(suits: tuple[int, ...], numbers: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The positions of a window of ``numbers`` in ``suits``, no singles set taking any tile."""
+    return tuple(tuple((KIND[suit][number], 0) for suit in suits) for number in numbers)
 
 
-@functools.cache
-def _set_options(held: int, copies: int) -> tuple[Option, ...]:
-    """The sets of one kind of which the hand holds ``held`` and the game has ``copies`` left."""
-    options: list[Option] = []
-    if copies >= 2:
-        options.append((2, max(2 - held, 0), 0, 0, 0))
-    options += [(size, 0, max(size - held, 0), max(size - copies, 0), 0) for size in (3, 4)]
-    return tuple(options)
-
-
-@functools.cache
-def _dragon_options(held: int, copies: int) -> tuple[Option, ...]:
-    """Two sets of one dragon, as 0 and as 10 (ruling F1): its copies fill the pairs first."""
-    options: list[Option] = []
-    for zero, ten in itertools.product((2, 3, 4), repeat=2):
-        no_joker = (2 if zero == 2 else 0) + (2 if ten == 2 else 0)
-        joker = (zero if zero > 2 else 0) + (ten if ten > 2 else 0)
-        if no_joker <= copies:
-            pairs = max(no_joker - held, 0)
-            missing = max(joker - max(held - no_joker, 0), 0)
-            options.append((zero + ten, pairs, missing, max(no_joker + joker - copies, 0), 0))
-    return tuple(options)
+@functools.lru_cache(maxsize=1024)
+def _single_positions(kinds: tuple[int, ...]) -> Shape:
+    """One position for each of ``kinds``."""
+    return shape(tuple(((kind, 0),) for kind in kinds))
 
 
 def _starts(size: int, length: int, fixed: int, low: int, high: int) -> range:
@@ -272,27 +268,19 @@ class FlexDistance:
     def discards(self, hand: Hand, drawable: Sequence[int]) -> list[tuple[int, int, list[int]]]:
         """For a hand that must discard: each concealed tile (index) it may discard, the tiles
         away that leaves, and which of the ``drawable`` tiles (indexes) would then bring it one
-        closer; discards leaving no valid hand within reach are left out."""
+        closer; empty when no valid hand keeps the exposed sets. One search lists every leaf
+        within one tile of the hand's distance (:mod:`mahjong_rules.solver.discards`)."""
         exposed = self._exposed(hand.melds)
+        if exposed.other:
+            return []
         held = list(hand.concealed_counts)
-        found = []
-        for discard, count in enumerate(hand.concealed_counts):
-            if not count:
-                continue
-            held[discard] -= 1
-            away = self._away(held, exposed, INFINITY)
-            if away is not None:
-                helpful = []
-                for tile in drawable:
-                    held[tile] += 1
-                    # A draw brings a hand one tile closer at most: look for hands closer than
-                    # ``away``, and stop at the first one ``away - 1`` tiles away (none is closer).
-                    if self._away(held, exposed, away, floor=away - 1) is not None:
-                        helpful.append(tile)
-                    held[tile] -= 1
-                found.append((discard, away, helpful))
-            held[discard] += 1
-        return found
+        # The plain search first: knowing the distance, the leaf search prunes from the start.
+        away = _Search(self, held, exposed, INFINITY).run()
+        if away >= INFINITY:
+            return []
+        search = _LeafSearch(self, held, exposed, away)
+        search.run()
+        return discard_options(held, search.leaves, drawable)
 
     def _exposed(self, melds: Sequence[Meld]) -> _Exposed:
         return _Exposed(melds, self.counts) if melds else self.concealed
@@ -306,8 +294,35 @@ class FlexDistance:
         return None if best >= limit else best
 
 
+def programme_away(
+    plan: FlexDistance,
+    held: Sequence[int],
+    exposed: _Exposed,
+    singles: tuple[_Pattern, ...],
+    sizes: list[int],
+    suits: tuple[int, ...],
+) -> int:
+    """A standard instance by the slower programme of :mod:`._distance_dp` (``held``: the
+    concealed counts)."""
+    tiles = [Tile.from_index(index) for index, count in enumerate(held) for _ in range(count)]
+    return _distance_dp.standard_instance_away(
+        Hand(tiles, exposed.melds),
+        plan.options,
+        [pattern.tiles for pattern in singles],
+        sizes,
+        tuple(NUMBER_SUITS[suit] for suit in suits),
+    )
+
+
 class _Search:
-    """One hand's search: the hand, its exposures, and the best distance found so far."""
+    """One hand's search: the hand, its exposures, and the best distance found so far.
+
+    Every better target it finds goes through :meth:`_found`, which lowers the best here;
+    :class:`_LeafSearch` keeps the best fixed instead and lists the leaves found."""
+
+    collecting = False
+    """Whether the search lists every leaf below its limit (then no shortcut that compares two
+    targets on this hand's counts may skip one)."""
 
     def __init__(self, plan: FlexDistance, held: Sequence[int], exposed: _Exposed, limit: int, floor: int = 0) -> None:
         self.plan = plan
@@ -323,6 +338,7 @@ class _Search:
         flowers = min(self.options.flowers, exposed.available[FLOWER])
         self.flower_costs = [(size, max(size - self.held[FLOWER], 0)) for size in range(2, flowers + 1)]
         self.kept_by_suits: dict[int, int] = {}
+        self.slots: dict[int, int] = {}  # the concealed singles sets' tiles, in standard hands
 
     def run(self) -> int:
         if self._standard((), 0, 0, 0, self.held, self.ex.available, self.ex.short):
@@ -365,19 +381,24 @@ class _Search:
         max_flowers = min(self.options.flowers, ex.available[FLOWER])
         jokers = self.jokers
         instances = []
+        self.slots = {}
+        for pattern in singles:
+            for kind, count in pattern.slots:
+                self.slots[kind] = self.slots.get(kind, 0) + count
         for with_flowers in (False, True):
+            # Each choice: (tiles left for number sets, cost of the rest, concealed flower set size).
             if ex.flowers:
                 if not with_flowers:
                     continue
                 sizes = [ex.flowers[0]]
-                choices = [(rest - ex.flowers[0], base)]
+                choices = [(rest - ex.flowers[0], base, 0)]
             elif with_flowers:
                 sizes = list(range(2, max_flowers + 1))
-                choices = [(rest - size, base + cost) for size, cost in self.flower_costs]
+                choices = [(rest - size, base + cost, size) for size, cost in self.flower_costs]
             else:
                 sizes = [0]
-                choices = [(rest, base)]
-            choices = [(tiles, extra) for tiles, extra in choices if tiles >= 0]
+                choices = [(rest, base, 0)]
+            choices = [choice for choice in choices if choice[0] >= 0]
             if not choices:
                 continue
             for suits in SUIT_CHOICES[others | (FLOWERS_SUIT if with_flowers else 0)]:
@@ -386,7 +407,7 @@ class _Search:
                     continue
                 # A bound: every natural tile a number set can keep, and every joker, kept.
                 kept = jokers + _number_tiles(held, suits)
-                bound = min(extra + max(tiles - kept, 0) for tiles, extra in choices)
+                bound = min(extra + max(tiles - kept, 0) for tiles, extra, _ in choices)
                 instances.append((bound, suits, choices, sizes))
         instances.sort(key=lambda instance: instance[0])
         for bound, suits, choices, sizes in instances:
@@ -395,18 +416,16 @@ class _Search:
             try:
                 self._numbers(suits, held, available, short, choices)
             except _NeedsProgramme:
-                tiles = [Tile.from_index(index) for index, count in enumerate(self.held) for _ in range(count)]
-                away = _distance_dp.standard_instance_away(
-                    Hand(tiles, self.ex.melds),
-                    self.options,
-                    [pattern.tiles for pattern in singles],
-                    sizes,
-                    tuple(NUMBER_SUITS[suit] for suit in suits),
-                )
-                self.best = min(self.best, away)
+                self._programme(singles, sizes, suits)
             if self.best <= self.floor:
                 return True
         return False
+
+    def _programme(self, singles: tuple[_Pattern, ...], sizes: list[int], suits: tuple[int, ...]) -> None:
+        """One standard instance the tables cannot settle, by the slower programme."""
+        away = programme_away(self.plan, self.held, self.ex, singles, sizes, suits)
+        if away < self.best:
+            self.best = away
 
     def _special_positions(
         self, suits: tuple[int, ...], held: Sequence[int], short: dict[int, int], tiles: int
@@ -449,7 +468,7 @@ class _Search:
         for number, missing in lacking.items():
             if 4 - missing < enough:
                 kinds = [KIND[suit][number] for suit in suits]
-                options = {option for kind in kinds for option in _set_options(held[kind], short.get(kind, 4))}
+                options = {option for kind in kinds for option in set_options(held[kind], short.get(kind, 4))}
                 specials[number] = sorted(options)
         if len(specials) > 2:
             raise _NeedsProgramme
@@ -461,20 +480,21 @@ class _Search:
         held: Sequence[int],
         available: Sequence[int],
         short: dict[int, int],
-        choices: list[tuple[int, int]],
+        choices: list[tuple[int, int, int]],
     ) -> None:
-        """The best number sets in ``suits`` for each (tiles for them, cost of the rest)."""
+        """The best number sets in ``suits`` for each choice (tiles for them, cost of the rest,
+        the concealed flower set's size)."""
         ex = self.ex
         wild = len(ex.wild)
         if not suits:
             if not ex.fixed and not wild:
-                for tiles, extra in choices:
+                for tiles, extra, flowers in choices:
                     if tiles == 0 and extra < self.best:
-                        self.best = extra
+                        self._found(extra, self._window_leaf, suits, (), 0, flowers)
             return
         specials: dict[int, list[Option]] = {}
         if short:
-            specials = self._special_positions(suits, held, short, max(tiles for tiles, _ in choices))
+            specials = self._special_positions(suits, held, short, max(tiles for tiles, _, _ in choices))
             if wild:
                 specials = {number: [*options, WILD] for number, options in specials.items()}
         if len(suits) == 2:
@@ -502,15 +522,15 @@ class _Search:
                             total += weights[number]
                     prefix.append(total)
                 full_evens = index == EVENS and 0 not in taken and 5 not in taken
-                for tiles, extra in choices:
-                    best = self.best
-                    if extra >= best:
+                for tiles, extra, flowers in choices:
+                    if extra >= self.best:
                         continue
                     table = tables[tiles]
                     for concealed in _tile_range(tiles):
                         size = concealed + fixed + wild
                         if size == 0:
-                            best = min(best, extra)
+                            if extra < self.best:
+                                self._found(extra, self._window_leaf, suits, (), 0, flowers)
                             continue
                         if size > length:
                             break
@@ -522,18 +542,30 @@ class _Search:
                                 inside = [specials[numbers[p]] for p in marked if start <= p < start + size]
                                 if inside:
                                     plain = size - fixed - len(inside)
-                                    best = min(best, self._combine(inside, key, plain, tiles) + extra)
+                                    cost = self._combine(inside, key, plain, tiles) + extra
+                                    if cost < self.best:
+                                        window = [numbers[p] for p in range(start, start + size) if p not in taken]
+                                        self._found(cost, self._combo_leaf, suits, window, specials, tiles, flowers)
                                     continue
                             for _ in range(wild):
                                 key = drop[key]
                             cost = table[key] + extra
-                            if cost < best:
-                                best = cost
-                    self.best = best
+                            if cost < self.best:
+                                window = [numbers[p] for p in range(start, start + size) if p not in taken]
+                                self._found(cost, self._window_leaf, suits, window, tiles, flowers)
                     if full_evens and 2 * (6 - fixed - wild) <= tiles <= 4 * (6 - fixed - wild):
-                        middle = [specials[numbers[p]] for p in marked if 1 <= p <= 4]
+                        middle = [numbers[p] for p in range(1, 5) if p not in taken]
                         self._full_evens(
-                            prefix[5] - prefix[1], middle, tiles, extra, suits, held, available, fixed, specials
+                            prefix[5] - prefix[1],
+                            middle,
+                            tiles,
+                            extra,
+                            flowers,
+                            suits,
+                            held,
+                            available,
+                            fixed,
+                            specials,
                         )
 
     def _plain_numbers(
@@ -542,7 +574,7 @@ class _Search:
         suits: tuple[int, ...],
         held: Sequence[int],
         available: Sequence[int],
-        choices: list[tuple[int, int]],
+        choices: list[tuple[int, int, int]],
     ) -> None:
         """:meth:`_numbers` with nothing exposed and no kind short of copies: every block is one
         lookup."""
@@ -554,60 +586,38 @@ class _Search:
                 total += weights[number]
                 prefix.append(total)
             windows_by_tiles = PLAIN_WINDOWS[index]
-            for tiles, extra in choices:
+            for tiles, extra, flowers in choices:
                 if extra >= self.best:
                     continue
                 windows = windows_by_tiles[tiles]
                 if windows:
                     table = tables[tiles]
-                    cost = min([table[prefix[end] - prefix[start]] for start, end in windows]) + extra
-                    if cost < self.best:
-                        self.best = cost
+                    costs = [table[prefix[end] - prefix[start]] for start, end in windows]
+                    if min(costs) + extra < self.best:
+                        for (start, end), cost in zip(windows, costs, strict=True):
+                            if cost + extra < self.best:
+                                window = numbers[start:end]
+                                self._found(cost + extra, self._window_leaf, suits, window, tiles, flowers)
                 elif tiles == 0:
-                    self.best = extra  # no number set at all: singles and flower sets only
+                    # No number set at all: singles and flower sets only.
+                    self._found(extra, self._window_leaf, suits, (), 0, flowers)
                 if index == EVENS and tiles >= 12:
-                    self._full_evens(prefix[5] - prefix[1], [], tiles, extra, suits, held, available, 0, {})
+                    self._full_evens(
+                        prefix[5] - prefix[1], [2, 4, 6, 8], tiles, extra, flowers, suits, held, available, 0, {}
+                    )
 
     def _combine(self, slots: Sequence[Sequence[Option]], key: int, plain: int, tiles: int) -> int:
         """The cheapest way to fill some positions one option at a time (``slots``) and the
         ``plain`` positions of ``key`` by the tables, with ``tiles`` tiles in all."""
-        ex = self.ex
-        wild, spare, jokers = len(ex.wild), ex.available_jokers, self.jokers
-        drop = self.drop
-        if not slots:
-            if wild > plain:
-                return INFINITY
-            for _ in range(wild):
-                key = drop[key]
-            return self.tables[tiles][key]
-        all_tables = self.all_tables
-        best = INFINITY
-        for combo in itertools.product(*slots):
-            used = pairs = missing = forced = wilds = 0
-            for option in combo:
-                used += option[0]
-                pairs += option[1]
-                missing += option[2]
-                forced += option[3]
-                wilds += option[4]
-            if used > tiles or forced > spare or wilds > wild or wild - wilds > plain:
-                continue
-            rest = key
-            for _ in range(wild - wilds):
-                rest = drop[rest]
-            if missing <= jokers:
-                cost = pairs + all_tables[jokers - missing][tiles - used][rest]
-            else:
-                cost = pairs + missing - jokers + all_tables[0][tiles - used][rest]
-            best = min(best, cost)
-        return best
+        return combine(slots, key, plain, tiles, len(self.ex.wild), self.ex.available_jokers, self.jokers)
 
     def _full_evens(
         self,
         middle: int,
-        middle_slots: Sequence[Sequence[Option]],
+        middle_numbers: list[int],
         tiles: int,
         extra: int,
+        flowers: int,
         suits: tuple[int, ...],
         held: Sequence[int],
         available: Sequence[int],
@@ -615,32 +625,124 @@ class _Search:
         specials: dict[int, list[Option]],
     ) -> None:
         """The block 0-2-4-6-8-10 with both ends free: a suit's dragon is its 0 and its 10 (ruling
-        F1), so the ends in one suit share that dragon's copies."""
+        F1), so the ends in one suit share that dragon's copies. ``middle``: the key of the free
+        positions among 2 to 8 (``middle_numbers``) not counted one option at a time."""
         wild = len(self.ex.wild)
+        marked = [number for number in middle_numbers if number in specials]
+        plain_numbers = [number for number in middle_numbers if number not in specials]
+        middle_slots = [specials[number] for number in marked]
         plain = 4 - fixed - len(middle_slots)
         dragons = [KIND[suit][0] for suit in suits]
-        best = INFINITY
+        wild_spec: Spec = ("wild", (), (), True)
+
+        def found(cost: int, extra_positions: Sequence[int], ends: Sequence[Spec], more_plain: int) -> None:
+            if cost + extra < self.best:
+                self._found(
+                    cost + extra,
+                    self._combo_leaf,
+                    suits,
+                    plain_numbers,
+                    specials,
+                    tiles,
+                    flowers,
+                    marked,
+                    extra_positions,
+                    ends,
+                    plain + more_plain,
+                )
+
         if 0 in specials:
-            ends = [[*_set_options(held[dragon], available[dragon]), *([WILD] if wild else [])] for dragon in dragons]
+            ends = [[*set_options(held[dragon], available[dragon]), *([WILD] if wild else [])] for dragon in dragons]
+            end_specs: list[Spec] = [("set", (dragon,), (available[dragon],), bool(wild)) for dragon in dragons]
             if len(suits) == 2:
-                best = self._combine([*middle_slots, *ends], middle, plain, tiles)
+                found(self._combine([*middle_slots, *ends], middle, plain, tiles), (), end_specs, 0)
             elif wild:
-                best = self._combine([*middle_slots, [WILD], ends[0]], middle, plain, tiles)
+                cost = self._combine([*middle_slots, [WILD], ends[0]], middle, plain, tiles)
+                found(cost, (), [wild_spec, end_specs[0]], 0)
         elif len(suits) == 2:
             key = middle + POW[held[dragons[0]]] + POW[held[dragons[1]]]
-            best = self._combine(middle_slots, key, plain + 2, tiles)
+            found(self._combine(middle_slots, key, plain + 2, tiles), dragons, (), 2)
         elif wild:
-            best = self._combine([*middle_slots, [WILD]], middle + POW[held[dragons[0]]], plain + 1, tiles)
+            cost = self._combine([*middle_slots, [WILD]], middle + POW[held[dragons[0]]], plain + 1, tiles)
+            found(cost, dragons, [wild_spec], 1)
         for position, dragon in enumerate(dragons):
             have = held[dragon]
-            if len(dragons) == 2 and 0 not in specials and held[dragons[1 - position]] >= have // 2:
+            if (
+                not self.collecting
+                and len(dragons) == 2
+                and 0 not in specials
+                and held[dragons[1 - position]] >= have // 2
+            ):
                 continue  # the ends in two suits hold at least what any split of these copies would
-            bar = min(best, self.best - extra)
+            bar = self.best - extra
             if not middle_slots and self._combine([], middle + 2 * POW[have], plain + 2, tiles) >= bar:
                 continue  # not even with every copy at both ends
-            both = _dragon_options(have, available[dragon])
-            best = min(best, self._combine([*middle_slots, both], middle, plain, tiles))
-        self.best = min(self.best, best + extra)
+            both = dragon_options(have, available[dragon])
+            cost = self._combine([*middle_slots, both], middle, plain, tiles)
+            found(cost, (), [("dragon", (dragon,), (available[dragon],), False)], 0)
+
+    # -- what the leaf search lists ------------------------------------------------------------------
+
+    def _found(self, cost: int, leaf: Callable[..., Leaf], *arguments: Any) -> None:
+        """A target of ``cost``, below the best: the best now (the leaf search lists
+        ``leaf(*arguments)``)."""
+        self.best = cost
+
+    def _deficits(self, flowers: int) -> list[tuple[int, int]]:
+        """What a standard hand's flower set and concealed singles sets miss, kind by kind."""
+        deficits = list(self.slots.items())
+        if flowers:
+            deficits.append((FLOWER, flowers))
+        return deficits
+
+    def _positions(self, suits: tuple[int, ...], numbers: Sequence[int]) -> list[tuple[tuple[int, int], ...]]:
+        slots = self.slots
+        return [tuple((KIND[suit][number], slots.get(KIND[suit][number], 0)) for suit in suits) for number in numbers]
+
+    def _window_leaf(self, suits: tuple[int, ...], numbers: Sequence[int], tiles: int, flowers: int) -> Leaf:
+        slots = self.slots
+        positions = _window_positions(suits, tuple(numbers)) if not slots else self._positions(suits, numbers)
+        return WindowLeaf(shape(tuple(positions)), len(self.ex.wild), tiles, self._deficits(flowers))
+
+    def _combo_leaf(
+        self,
+        suits: tuple[int, ...],
+        numbers: Sequence[int],
+        specials: dict[int, list[Option]],
+        tiles: int,
+        flowers: int,
+        marked: Sequence[int] | None = None,
+        dragons: Sequence[int] = (),
+        ends: Sequence[Spec] = (),
+        plain: int | None = None,
+    ) -> Leaf:
+        """A window (or the full Evens block) with counted positions: the special numbers among
+        ``numbers`` (or ``marked``), ``dragons`` as plain positions, and ``ends``."""
+        ex = self.ex
+        if marked is None:
+            marked = [number for number in numbers if number in specials]
+            numbers = [number for number in numbers if number not in specials]
+        wild = bool(ex.wild)
+        specs: list[Spec] = []
+        for number in marked:
+            kinds = tuple(KIND[suit][number] for suit in suits)
+            specs.append(("set", kinds, tuple(self._copies(kind) for kind in kinds), wild))
+        specs += ends
+        positions = self._positions(suits, numbers) + [((dragon, self.slots.get(dragon, 0)),) for dragon in dragons]
+        return ComboLeaf(
+            positions,
+            specs,
+            len(positions) if plain is None else plain,
+            tiles,
+            len(ex.wild),
+            ex.available_jokers,
+            self._deficits(flowers),
+            dict(self.slots),
+        )
+
+    def _copies(self, kind: int) -> int:
+        """The copies of ``kind`` left for number sets (the game's, less exposed and singles sets)."""
+        return min(self.ex.available[kind] - self.slots.get(kind, 0), 4)
 
     def _standard_singles(self) -> None:
         """Standard hands with concealed Flextra singles sets, fewest missing tiles first."""
@@ -718,19 +820,24 @@ class _Search:
         for _ in range(wild):
             key = self.drop[key]
         rest = HAND_SIZE - sum(ex.winds.values()) - ex.wild_size
-        for tiles, extra in self._flower_choices(rest, required=False):
-            self.best = min(self.best, self.tables[tiles][key] + extra)
+        for tiles, extra, flowers in self._flower_choices(rest, required=False):
+            cost = self.tables[tiles][key] + extra
+            if cost < self.best:
+                positions = [((wind, 0),) for wind in free]
+                leaf = shape(tuple(positions))
+                self._found(cost, WindowLeaf, leaf, wild, tiles, [(FLOWER, flowers)] if flowers else [])
 
-    def _flower_choices(self, rest: int, required: bool) -> list[tuple[int, int]]:
-        """(tiles left, cost of the flowers) for each flower set the hand may hold."""
+    def _flower_choices(self, rest: int, required: bool) -> list[tuple[int, int, int]]:
+        """(tiles left, cost of the flowers, concealed flower set size) for each flower set the
+        hand may hold."""
         ex = self.ex
         if ex.flowers:
-            choices = [(rest - ex.flowers[0], 0)]
+            choices = [(rest - ex.flowers[0], 0, 0)]
         else:
             held = self.held[FLOWER]
-            choices = [] if required else [(rest, 0)]
-            choices += [(rest - size, max(size - held, 0)) for size in range(2, self.options.flowers + 1)]
-        return [(tiles, extra) for tiles, extra in choices if 0 <= tiles <= HAND_SIZE]
+            choices = [] if required else [(rest, 0, 0)]
+            choices += [(rest - size, max(size - held, 0), size) for size in range(2, self.options.flowers + 1)]
+        return [choice for choice in choices if 0 <= choice[0] <= HAND_SIZE]
 
     def _opposite_winds(self) -> None:
         """Flextra Opposite Winds: sets of two opposite winds and number sets of one suit."""
@@ -750,10 +857,10 @@ class _Search:
             wind_key = sum(POW[held[wind]] for wind in free_winds)
             wind_held = sum(held[wind] for wind in free_winds)
             for suit in suits:
-                kinds = KIND[suit]
-                if tiles - wind_held - sum(held[kind] for kind in kinds[:10]) - self.jokers >= self.best:
+                suit_kinds = KIND[suit]
+                if tiles - wind_held - sum(held[kind] for kind in suit_kinds[:10]) - self.jokers >= self.best:
                     continue
-                weights = [POW[held[kind]] for kind in kinds]
+                weights = [POW[held[kind]] for kind in suit_kinds]
                 for index, numbers in enumerate(SEQUENCES):
                     length = len(numbers)
                     for taken, low, high in ex.assignments[index]:
@@ -774,7 +881,11 @@ class _Search:
                                 key = wind_key + prefix[start + size] - prefix[start]
                                 for _ in range(wild):
                                     key = drop[key]
-                                self.best = min(self.best, table[key])
+                                if table[key] < self.best:
+                                    kinds = free_winds + [
+                                        suit_kinds[numbers[p]] for p in range(start, start + size) if p not in taken
+                                    ]
+                                    self._found(table[key], WindowLeaf, _single_positions(tuple(kinds)), wild, tiles)
 
     def _like_numbers(self) -> None:
         """Flextra Like Numbers: one number in the three suits, with flowers and/or singles sets."""
@@ -809,7 +920,7 @@ class _Search:
                 size = sum(pattern.size for pattern in singles)
                 slots: dict[int, int] | None = None
                 base = 0
-                for tiles_left, flower_cost in flower_choices:
+                for tiles_left, flower_cost, flowers in flower_choices:
                     tiles = tiles_left - size
                     if not 2 * concealed <= tiles <= 4 * concealed or (
                         tiles_left == rest and not singles and not ex.singles
@@ -832,48 +943,24 @@ class _Search:
                         free = [kind for kind in kinds if kind not in fixed_kinds]
                         if wild > len(free):
                             continue
-                        cost = self._like_cost(free, slots, tiles)
-                        self.best = min(self.best, base + flower_cost + cost)
+                        cost = base + flower_cost + like_cost(held, ex, free, slots, tiles)
+                        if cost < self.best:
+                            self._found(cost, self._like_leaf, free, slots, tiles, flowers)
+
+    def _like_leaf(self, free: list[int], slots: dict[int, int], tiles: int, flowers: int) -> Leaf:
+        ex = self.ex
+        deficits = [*slots.items(), *([(FLOWER, flowers)] if flowers else [])]
+
+        def cost(held: Sequence[int]) -> int:
+            missing = sum(needed - held[kind] for kind, needed in deficits if held[kind] < needed)
+            return missing + like_cost(held, ex, free, slots, tiles)
+
+        return FunctionLeaf(mask_of([*free, *slots, FLOWER, JOKER]), cost)
 
     def _misses(self) -> list[int]:
         """For each singles set, the tiles of it the hand lacks."""
         held = self.held
         return [sum(max(count - held[kind], 0) for kind, count in pattern.slots) for pattern in self.plan.patterns]
-
-    def _like_cost(self, free: list[int], slots: dict[int, int], tiles: int) -> int:
-        """The cheapest sets on the ``free`` kinds of one Like Numbers hand, exposed all-joker
-        sets included, holding ``tiles`` tiles."""
-        ex = self.ex
-        held, available = self.held, ex.available
-        wild = len(ex.wild)
-        copies_left = [available[kind] - slots.get(kind, 0) for kind in free]
-        if sum(max(4 - copies, 0) for copies in copies_left) <= ex.available_jokers and min(copies_left) >= 2:
-            key = sum(POW[max(held[kind] - slots.get(kind, 0), 0)] for kind in free)
-            for _ in range(wild):
-                key = self.drop[key]
-            return self.tables[tiles][key]
-        # More slots than copies may force more jokers than are left: count them.
-        best = INFINITY
-        for jokers_at in itertools.combinations(range(len(free)), wild):
-            sets = [kind for position, kind in enumerate(free) if position not in jokers_at]
-            for sizes in itertools.product((2, 3, 4), repeat=len(sets)):
-                if sum(sizes) != tiles:
-                    continue
-                pairs = missing = forced = 0
-                for kind, size in zip(sets, sizes, strict=True):
-                    have = max(held[kind] - slots.get(kind, 0), 0)
-                    copies = available[kind] - slots.get(kind, 0)
-                    if size == 2:
-                        if copies < 2:
-                            break
-                        pairs += max(2 - have, 0)
-                    else:
-                        missing += max(size - have, 0)
-                        forced += max(size - copies, 0)
-                else:
-                    if forced <= ex.available_jokers:
-                        best = min(best, max(pairs, pairs + missing - self.jokers))
-        return best
 
     def _double_sequence(self) -> None:
         """Flextra Double Sequence: one three-number block in two suits, nothing else."""
@@ -901,7 +988,71 @@ class _Search:
                 key = sum(POW[held[kind]] for kind in free)
                 for _ in range(wild):
                     key = drop[key]
-                self.best = min(self.best, table[key])
+                if table[key] < self.best:
+                    self._found(table[key], WindowLeaf, _single_positions(tuple(free)), wild, tiles)
+
+
+class _LeafSearch(_Search):
+    """The search listing every leaf within one tile of the hand's distance ``away``, each with
+    its cost (:mod:`mahjong_rules.solver.discards`): its best stays at ``away + 2``, so it prunes
+    only what costs more than that."""
+
+    collecting = True
+
+    def __init__(self, plan: FlexDistance, held: Sequence[int], exposed: _Exposed, away: int) -> None:
+        super().__init__(plan, held, exposed, away + 2)
+        self.floor = -1  # never stop early: every leaf counts
+        self.leaves: list[tuple[Leaf, int]] = []
+
+    def _found(self, cost: int, leaf: Callable[..., Leaf], *arguments: Any) -> None:
+        self.leaves.append((leaf(*arguments), cost))
+
+    def _programme(self, singles: tuple[_Pattern, ...], sizes: list[int], suits: tuple[int, ...]) -> None:
+        plan, ex = self.plan, self.ex
+        cost = programme_away(plan, self.held, ex, singles, sizes, suits)
+        if cost < self.best:
+
+            def again(held: Sequence[int]) -> int:
+                return programme_away(plan, held, ex, singles, sizes, suits)
+
+            self._found(cost, FunctionLeaf, mask_of(range(len(self.held))), again)
+
+
+def like_cost(held: Sequence[int], ex: _Exposed, free: list[int], slots: dict[int, int], tiles: int) -> int:
+    """The cheapest sets on the ``free`` kinds of one Like Numbers hand, exposed all-joker sets
+    included, holding ``tiles`` tiles (``slots``: the tiles its singles sets take)."""
+    available = ex.available
+    wild = len(ex.wild)
+    jokers = min(held[JOKER], MAX_JOKERS)
+    copies_left = [available[kind] - slots.get(kind, 0) for kind in free]
+    if sum(max(4 - copies, 0) for copies in copies_left) <= ex.available_jokers and min(copies_left) >= 2:
+        key = sum(POW[max(held[kind] - slots.get(kind, 0), 0)] for kind in free)
+        drop = drop_lowest()
+        for _ in range(wild):
+            key = drop[key]
+        return cost_tables()[jokers][tiles][key]
+    # More slots than copies may force more jokers than are left: count them.
+    best = INFINITY
+    for jokers_at in itertools.combinations(range(len(free)), wild):
+        sets = [kind for position, kind in enumerate(free) if position not in jokers_at]
+        for sizes in itertools.product((2, 3, 4), repeat=len(sets)):
+            if sum(sizes) != tiles:
+                continue
+            pairs = missing = forced = 0
+            for kind, size in zip(sets, sizes, strict=True):
+                have = max(held[kind] - slots.get(kind, 0), 0)
+                copies = available[kind] - slots.get(kind, 0)
+                if size == 2:
+                    if copies < 2:
+                        break
+                    pairs += max(2 - have, 0)
+                else:
+                    missing += max(size - have, 0)
+                    forced += max(size - copies, 0)
+            else:
+                if forced <= ex.available_jokers:
+                    best = min(best, max(pairs, pairs + missing - jokers))
+    return best
 
 
 @functools.lru_cache(maxsize=16)
