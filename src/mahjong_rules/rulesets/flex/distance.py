@@ -35,21 +35,18 @@ from mahjong_rules.rulesets.flex import _distance_dp
 from mahjong_rules.rulesets.flex._leaves import (
     WILD,
     ComboLeaf,
-    FunctionLeaf,
+    FlexRow,
     Option,
-    Shape,
     Spec,
-    WindowLeaf,
     combine,
     dragon_options,
     set_options,
-    shape,
 )
 from mahjong_rules.rulesets.flex._window import IMPOSSIBLE, MAX_JOKERS, POW, cost_tables, drop_lowest
 from mahjong_rules.rulesets.flex.options import FlexOptions
 from mahjong_rules.rulesets.flex.sets import NUMBER_SUITS, FlexSuit, SetKind, group_of_meld, read_group
 from mahjong_rules.solver import Grammar
-from mahjong_rules.solver.discards import Leaf, discard_options, mask_of
+from mahjong_rules.solver.discards import FunctionLeaf, Leaf, Shape, WindowLeaf, discard_options, mask_of, shape
 from mahjong_rules.tiles import Tile
 
 __all__ = ["FlexDistance", "flex_tiles_away"]
@@ -95,10 +92,14 @@ def _tile_range(tiles: int) -> range:
     return range((tiles + 3) // 4, tiles // 2 + 1)
 
 
-@functools.lru_cache(maxsize=1024)
-def _window_positions(suits: tuple[int, ...], numbers: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """The positions of a window of ``numbers`` in ``suits``, no singles set taking any tile."""
-    return tuple(tuple((KIND[suit][number], 0) for suit in suits) for number in numbers)
+@functools.lru_cache(maxsize=4096)
+def _window_shape(suits: tuple[int, ...], numbers: tuple[int, ...], slots: tuple[tuple[int, int], ...]) -> Shape:
+    """The positions of a window of ``numbers`` in ``suits``, concealed singles sets taking the
+    tiles of ``slots`` (kind, count)."""
+    taken = dict(slots)
+    return shape(
+        tuple(tuple((KIND[suit][number], taken.get(KIND[suit][number], 0)) for suit in suits) for number in numbers)
+    )
 
 
 @functools.lru_cache(maxsize=1024)
@@ -339,6 +340,7 @@ class _Search:
         self.flower_costs = [(size, max(size - self.held[FLOWER], 0)) for size in range(2, flowers + 1)]
         self.kept_by_suits: dict[int, int] = {}
         self.slots: dict[int, int] = {}  # the concealed singles sets' tiles, in standard hands
+        self.slots_key: tuple[tuple[int, int], ...] = ()
 
     def run(self) -> int:
         if self._standard((), 0, 0, 0, self.held, self.ex.available, self.ex.short):
@@ -385,6 +387,7 @@ class _Search:
         for pattern in singles:
             for kind, count in pattern.slots:
                 self.slots[kind] = self.slots.get(kind, 0) + count
+        self.slots_key = tuple(sorted(self.slots.items()))
         for with_flowers in (False, True):
             # Each choice: (tiles left for number sets, cost of the rest, concealed flower set size).
             if ex.flowers:
@@ -695,14 +698,12 @@ class _Search:
             deficits.append((FLOWER, flowers))
         return deficits
 
-    def _positions(self, suits: tuple[int, ...], numbers: Sequence[int]) -> list[tuple[tuple[int, int], ...]]:
-        slots = self.slots
-        return [tuple((KIND[suit][number], slots.get(KIND[suit][number], 0)) for suit in suits) for number in numbers]
+    def _positions(self, suits: tuple[int, ...], numbers: Sequence[int]) -> tuple[tuple[tuple[int, int], ...], ...]:
+        return _window_shape(suits, tuple(numbers), self.slots_key).positions
 
     def _window_leaf(self, suits: tuple[int, ...], numbers: Sequence[int], tiles: int, flowers: int) -> Leaf:
-        slots = self.slots
-        positions = _window_positions(suits, tuple(numbers)) if not slots else self._positions(suits, numbers)
-        return WindowLeaf(shape(tuple(positions)), len(self.ex.wild), tiles, self._deficits(flowers))
+        leaf_shape = _window_shape(suits, tuple(numbers), self.slots_key)
+        return WindowLeaf(leaf_shape, FlexRow(tiles, len(self.ex.wild)), self._deficits(flowers))
 
     def _combo_leaf(
         self,
@@ -728,7 +729,7 @@ class _Search:
             kinds = tuple(KIND[suit][number] for suit in suits)
             specs.append(("set", kinds, tuple(self._copies(kind) for kind in kinds), wild))
         specs += ends
-        positions = self._positions(suits, numbers) + [((dragon, self.slots.get(dragon, 0)),) for dragon in dragons]
+        positions = [*self._positions(suits, numbers), *(((dragon, self.slots.get(dragon, 0)),) for dragon in dragons)]
         return ComboLeaf(
             positions,
             specs,
@@ -825,7 +826,8 @@ class _Search:
             if cost < self.best:
                 positions = [((wind, 0),) for wind in free]
                 leaf = shape(tuple(positions))
-                self._found(cost, WindowLeaf, leaf, wild, tiles, [(FLOWER, flowers)] if flowers else [])
+                deficits = [(FLOWER, flowers)] if flowers else []
+                self._found(cost, WindowLeaf, leaf, FlexRow(tiles, wild), deficits)
 
     def _flower_choices(self, rest: int, required: bool) -> list[tuple[int, int, int]]:
         """(tiles left, cost of the flowers, concealed flower set size) for each flower set the
@@ -885,7 +887,9 @@ class _Search:
                                     kinds = free_winds + [
                                         suit_kinds[numbers[p]] for p in range(start, start + size) if p not in taken
                                     ]
-                                    self._found(table[key], WindowLeaf, _single_positions(tuple(kinds)), wild, tiles)
+                                    self._found(
+                                        table[key], WindowLeaf, _single_positions(tuple(kinds)), FlexRow(tiles, wild)
+                                    )
 
     def _like_numbers(self) -> None:
         """Flextra Like Numbers: one number in the three suits, with flowers and/or singles sets."""
@@ -989,7 +993,7 @@ class _Search:
                 for _ in range(wild):
                     key = drop[key]
                 if table[key] < self.best:
-                    self._found(table[key], WindowLeaf, _single_positions(tuple(free)), wild, tiles)
+                    self._found(table[key], WindowLeaf, _single_positions(tuple(free)), FlexRow(tiles, wild))
 
 
 class _LeafSearch(_Search):
