@@ -40,6 +40,7 @@ __all__ = [
     "mask_of",
     "missing",
     "shape",
+    "term",
 ]
 
 JOKER = Tile.JOKER.index
@@ -59,6 +60,12 @@ class Leaf(Protocol):
     def kinds(self) -> int:
         """The tile indexes whose counts the cost reads, as bits."""
 
+    @property
+    def draws(self) -> int:
+        """The draws (bits) this leaf alone may make cheapest; -1: any. A leaf with fewer is
+        beaten by another leaf on every hand but after those draws, so it never decides how far
+        a discard leaves the hand."""
+
     def cost_after(self, held: Sequence[int], removed: int, added: int) -> int:
         """The leaf's cost for the concealed counts ``held`` less one ``removed`` and plus one
         ``added`` (tile indexes; -1 for none). Never lower with a tile fewer, at most one lower
@@ -73,6 +80,7 @@ class ScratchLeaf:
     """A leaf costed from scratch on changed counts (:meth:`cost`)."""
 
     __slots__ = ()
+    draws = -1
 
     def cost(self, held: Sequence[int]) -> int:  # pragma: no cover - every leaf defines it
         raise NotImplementedError
@@ -151,21 +159,35 @@ def held_in(position: Position, held: Sequence[int], removed: int = -1, added: i
     return most
 
 
+def term(position: Position, take: int, held: Sequence[int], removed: int = -1, added: int = -1) -> int:
+    """The key of a position: of the most held of its kinds, or of its ``take`` most held kinds
+    (each a position of its own, chosen where the hand holds most), one ``removed`` and one
+    ``added`` tile changed."""
+    if take == 1:
+        return POW[held_in(position, held, removed, added)]
+    counts = sorted(
+        (max(held[kind] - offset - (kind == removed) + (kind == added), 0) for kind, offset in position), reverse=True
+    )
+    return sum(POW[count] for count in counts[:take])
+
+
 class Shape:
-    """The positions of a window leaf, with the kinds they read (bits) and each kind's position."""
+    """The positions of a window leaf, with the kinds they read (bits) and each kind's position.
+    ``takes``: for each position, how many of its kinds it takes (1: the most held one)."""
 
-    __slots__ = ("kinds", "positions", "where")
+    __slots__ = ("kinds", "positions", "takes", "where")
 
-    def __init__(self, positions: Sequence[Position]) -> None:
+    def __init__(self, positions: Sequence[Position], takes: Sequence[int] | None = None) -> None:
         self.positions = tuple(positions)
+        self.takes = tuple(takes) if takes is not None else (1,) * len(self.positions)
         self.kinds = kinds_of(self.positions, (), JOKER)
         self.where = {kind: index for index, position in enumerate(self.positions) for kind, _ in position}
 
 
 @functools.lru_cache(maxsize=4096)
-def shape(positions: tuple[Position, ...]) -> Shape:
+def shape(positions: tuple[Position, ...], takes: tuple[int, ...] | None = None) -> Shape:
     """The shape of these positions (shared: the same windows come back hand after hand)."""
-    return Shape(positions)
+    return Shape(positions, takes)
 
 
 class WindowLeaf:
@@ -174,10 +196,12 @@ class WindowLeaf:
     A change of one or two tiles moves at most two positions: the key changes by their terms, and
     equal keys share one lookup."""
 
-    __slots__ = ("_base", "_where", "deficits", "kinds", "positions", "row")
+    __slots__ = ("_base", "_where", "deficits", "draws", "kinds", "positions", "row", "takes")
 
-    def __init__(self, positions: Shape, row: Row, deficits: Sequence[Deficit] = ()) -> None:
+    def __init__(self, positions: Shape, row: Row, deficits: Sequence[Deficit] = (), draws: int = -1) -> None:
+        self.draws = draws
         self.positions = positions.positions
+        self.takes = positions.takes
         self._where = positions.where
         self.row = row
         self.deficits = tuple(deficits)
@@ -187,8 +211,11 @@ class WindowLeaf:
     def _lookup(self, key: int, jokers: int) -> int:
         return self.row.lookup(key, jokers)
 
+    def _term(self, index: int, held: Sequence[int], removed: int = -1, added: int = -1) -> int:
+        return term(self.positions[index], self.takes[index], held, removed, added)
+
     def cost(self, held: Sequence[int]) -> int:
-        key = sum(POW[held_in(position, held)] for position in self.positions)
+        key = sum(self._term(index, held) for index in range(len(self.positions)))
         return self._lookup(key, held[JOKER]) + missing(self.deficits, held)
 
     def _prepare(self, held: Sequence[int]) -> _Base:
@@ -202,13 +229,13 @@ class WindowLeaf:
         if removed == added:
             removed = added = -1
         key = base.key
-        positions, where, counts = self.positions, self._where, base.counts
+        where, terms = self._where, base.terms
         first = where.get(removed, -1)
         second = where.get(added, -1)
         if first >= 0:
-            key += POW[held_in(positions[first], held, removed, added)] - POW[counts[first]]
+            key += self._term(first, held, removed, added) - terms[first]
         if second >= 0 and second != first:
-            key += POW[held_in(positions[second], held, removed, added)] - POW[counts[second]]
+            key += self._term(second, held, removed, added) - terms[second]
         jokers = held[JOKER] - (removed == JOKER) + (added == JOKER)
         missing = 0
         for kind, needed in self.deficits:
@@ -226,7 +253,7 @@ class WindowLeaf:
         if removed >= 0:
             position = self._where.get(removed, -1)
             if position >= 0:
-                key += POW[held_in(self.positions[position], held, removed)] - POW[base.counts[position]]
+                key += self._term(position, held, removed) - base.terms[position]
                 near = mask_of(kind for kind, _ in self.positions[position])
             jokers -= removed == JOKER
             for kind, needed in self.deficits:
@@ -247,16 +274,16 @@ class WindowLeaf:
 
 
 class _Base:
-    """A window leaf on one hand: each position's copies and the key, and (when asked) the draws
-    grouped by what they change."""
+    """A window leaf on one hand: each position's key term and the key, and (when asked) the
+    draws grouped by what they change."""
 
-    __slots__ = ("_classes", "counts", "held", "key", "leaf", "memo", "missing")
+    __slots__ = ("_classes", "held", "key", "leaf", "memo", "missing", "terms")
 
     def __init__(self, leaf: WindowLeaf, held: Sequence[int]) -> None:
         self.leaf = leaf
         self.held = held
-        self.counts = [held_in(position, held) for position in leaf.positions]
-        self.key = sum(POW[count] for count in self.counts)
+        self.terms = [leaf._term(index, held) for index in range(len(leaf.positions))]
+        self.key = sum(self.terms)
         self.missing = missing(leaf.deficits, held) if leaf.deficits else 0
         self.memo: dict[tuple[int, int, int], int] = {}
         self._classes: dict[tuple[int, int, int], int] | None = None
@@ -268,11 +295,11 @@ class _Base:
             leaf, held = self.leaf, self.held
             classes: dict[tuple[int, int, int], int] = {}
             for index, position in enumerate(leaf.positions):
-                before = POW[self.counts[index]]
+                before = self.terms[index]
                 for kind, _ in position:
                     if held[kind] >= 4:
                         continue  # every copy held: never drawn
-                    signature = (POW[held_in(position, held, -1, kind)] - before, 0, 0)
+                    signature = (leaf._term(index, held, -1, kind) - before, 0, 0)
                     classes[signature] = classes.get(signature, 0) | 1 << kind
             classes[0, 1, 0] = classes.get((0, 1, 0), 0) | 1 << JOKER
             for kind, needed in leaf.deficits:
@@ -300,29 +327,31 @@ class _Base:
 class _Scored:
     """A leaf with its cost on the whole hand and its costs after one change, computed once."""
 
-    __slots__ = ("base", "gains", "leaf", "removed")
+    __slots__ = ("base", "leaf", "removed")
 
     def __init__(self, leaf: Leaf, base: int) -> None:
         self.leaf = leaf
         self.base = base
         self.removed: dict[int, int] = {}
-        self.gains: int | None = None  # draws lowering it on the whole hand plus one tile
 
 
 def discard_options(
-    held: Sequence[int], leaves: Iterable[tuple[Leaf, int]], drawable: Sequence[int]
+    held: Sequence[int],
+    away: int,
+    leaves_below: Callable[[int], Iterable[tuple[Leaf, int]]],
+    drawable: Sequence[int],
 ) -> list[tuple[int, int, list[int]]]:
-    """For the concealed counts ``held`` of a 14-tile hand and every leaf costing at most one more
-    than the hand's distance (with its cost on ``held``): each kind it may discard, the distance
-    that leaves, and which ``drawable`` kinds would then bring it one closer. Empty when there is
-    no leaf (no valid hand keeps the hand's exposures)."""
-    scored = [_Scored(leaf, base) for leaf, base in leaves]
-    if not scored:
-        return []
-    away = min(entry.base for entry in scored)
-    scored = [entry for entry in scored if entry.base <= away + 1]
-    scored.sort(key=lambda entry: entry.base)
+    """For the concealed counts ``held`` of a 14-tile hand ``away`` tiles from a valid hand: each
+    kind it may discard, the distance that leaves, and which ``drawable`` kinds would then bring it
+    one closer. ``leaves_below(limit)`` lists the leaves costing less than ``limit`` on ``held``,
+    each with that cost.
+
+    The leaves at ``away`` decide every discard's distance; those at ``away + 1`` matter only for
+    the discards that leave the hand a tile further, and are listed only when there is one (a hand
+    far from any valid hand has many, and seldom such a discard)."""
+    scored = [_Scored(leaf, base) for leaf, base in leaves_below(away + 1)]
     draw_mask = mask_of(drawable)
+    discards = [discard for discard, count in enumerate(held) if count]
 
     def after_removal(entry: _Scored, discard: int) -> int:
         if not entry.leaf.kinds >> discard & 1:
@@ -332,38 +361,40 @@ def discard_options(
             value = entry.removed[discard] = entry.leaf.cost_after(held, discard, -1)
         return value
 
-    def lowering(entry: _Scored, discard: int, wanted: int, candidates: int) -> int:
-        """The ``candidates`` draws taking the leaf to ``wanted`` after the discard."""
-        leaf = entry.leaf
-        touched = leaf.kinds & candidates
-        if not touched:
-            return 0
-        if not leaf.kinds >> discard & 1:
-            # The discard leaves the leaf alone: the draws lowering it are the hand's own.
-            if entry.gains is None:
-                entry.gains = leaf.draws_to(held, -1, entry.base - 1, leaf.kinds & draw_mask)
-            return entry.gains & candidates
-        return leaf.draws_to(held, discard, wanted, touched)
-
-    results = []
-    for discard, count in enumerate(held):
-        if not count:
-            continue
-        after = away + 1
-        for entry in scored:
-            if entry.base > away:
-                break
+    afters = {}
+    deciding = [entry for entry in scored if entry.leaf.draws == -1]
+    for discard in discards:
+        afters[discard] = away + 1
+        for entry in deciding:
             if after_removal(entry, discard) == away:
-                after = away
+                afters[discard] = away
                 break
-        helpful = 0
+    if any(after > away for after in afters.values()):
+        scored += [_Scored(leaf, base) for leaf, base in leaves_below(away + 2) if base == away + 1]
+    helpful = dict.fromkeys(discards, 0)
+    # A leaf a discard leaves alone lowers after it with the draws lowering it on the whole hand:
+    # those draws are found once for every such discard.
+    by_after = {
+        after: mask_of(discard for discard in discards if afters[discard] == after) for after in (away, away + 1)
+    }
+    for entry in scored:
+        leaf = entry.leaf
+        alone = by_after[entry.base] & ~leaf.kinds
+        if alone:
+            gains = leaf.draws_to(held, -1, entry.base - 1, leaf.kinds & draw_mask & leaf.draws)
+            if gains:
+                for discard in bits(alone):
+                    helpful[discard] |= gains
+    results = []
+    for discard in discards:
+        after = afters[discard]
+        found = helpful[discard]
         for entry in scored:
-            if entry.base > after:
-                break
-            candidates = draw_mask & ~helpful
-            if not candidates:
-                break
-            if after_removal(entry, discard) == after:
-                helpful |= lowering(entry, discard, after - 1, candidates)
-        results.append((discard, after, bits(helpful)))
+            leaf = entry.leaf
+            if entry.base > after or not leaf.kinds >> discard & 1:
+                continue
+            candidates = draw_mask & ~found & leaf.kinds & leaf.draws
+            if candidates and after_removal(entry, discard) == after:
+                found |= leaf.draws_to(held, discard, after - 1, candidates)
+        results.append((discard, after, bits(found)))
     return results

@@ -42,6 +42,17 @@ from mahjong_rules.rulesets.card_free._distance_tables import (
 )
 from mahjong_rules.rulesets.card_free.options import CardFreeOptions
 from mahjong_rules.rulesets.card_free.targets import reference_away
+from mahjong_rules.solver.discards import (
+    FunctionLeaf,
+    Leaf,
+    Position,
+    Shape,
+    WindowLeaf,
+    discard_options,
+    mask_of,
+    shape,
+)
+from mahjong_rules.tiles import Tile
 
 __all__ = ["CardFreeDistance"]
 
@@ -74,10 +85,16 @@ WINDOWS = tuple(
 SUIT_PAIRS = tuple(itertools.permutations(range(3), 2))
 SUIT_TRIPLES = tuple(itertools.permutations(range(3), 3))
 
-Combo = tuple[int, int, int, int, bool, bytes]
+Runs = tuple[tuple[int, int, int], ...]
+"""A suit arrangement of a window: (suit, first position, end position) for each run."""
+Where = tuple[int, ...] | tuple[Runs, tuple[int, ...]]
+"""Where a set's positions are: its tiles (exposed ones included), or a window's runs and its
+sequence's numbers."""
+Combo = tuple[int, int, int, int, bool, bytes, tuple[bytes, ...], bool, tuple[int, ...]]
 """The blocks beside a set: (copies they keep at most, tiles their joker-free slots miss, key of
 their dragon positions, number of blocks, whether the NEWS block is one, the cost table of the
-pattern's other sizes)."""
+pattern's other sizes for the hand's jokers and for every number of jokers, whether the flower
+pair is one, the dragons)."""
 
 
 class _Exposed:
@@ -157,9 +174,58 @@ class CardFreeDistance:
         best = _Search(self, hand.concealed_counts, exposed, len(hand), limit).run()
         return None if best >= min(limit, INFINITY) else best
 
+    def discards(self, hand: Hand, drawable: Sequence[int]) -> list[tuple[int, int, list[int]]]:
+        """For a hand that must discard: each concealed tile (index) it may discard, the tiles
+        away that leaves, and which of the ``drawable`` tiles (indexes) would then bring it one
+        closer; empty when no valid hand keeps the exposed sets. One search lists every leaf
+        within one tile of the hand's distance (:mod:`mahjong_rules.solver.discards`); exposures
+        outside the fast search take one search per discard and draw."""
+        prepare()
+        melds = hand.melds
+        if melds and not all(_fits_fast_path(meld) for meld in melds):
+            return self._discards_one_by_one(hand, drawable)
+        exposed = _Exposed(melds) if melds else NO_EXPOSURES
+        held = list(hand.concealed_counts)
+        away = _Search(self, held, exposed, HAND_SIZE).run()
+        if away >= INFINITY:
+            return []
+
+        found: list[tuple[Leaf, int]] = []
+
+        def leaves_below(limit: int) -> list[tuple[Leaf, int]]:
+            # Most hands have a discard that leaves them further: list every leaf at once.
+            if not found:
+                search = _LeafSearch(self, held, exposed, away + 2)
+                search.run()
+                found.extend(search.leaves)
+            return [(leaf, cost) for leaf, cost in found if cost < limit]
+
+        return discard_options(held, away, leaves_below, drawable)
+
+    def _discards_one_by_one(self, hand: Hand, drawable: Sequence[int]) -> list[tuple[int, int, list[int]]]:
+        found = []
+        for discard in sorted(set(hand.concealed)):
+            rest = hand.discard(discard)
+            away = self.away(rest)
+            if away is not None:
+                helpful = [
+                    index
+                    for index in drawable
+                    if self.away(rest.draw(Tile.from_index(index)), limit=away) is not None  # closer than before
+                ]
+                found.append((discard.index, away, helpful))
+        return found
+
 
 class _Search:
-    """One hand's search: its counts, its exposures, the best distance found so far."""
+    """One hand's search: its counts, its exposures, the best distance found so far.
+
+    Every better target goes through :meth:`_found`, which lowers the best here; :class:`_LeafSearch`
+    keeps the best fixed instead and lists the leaves found."""
+
+    collecting = False
+    """Whether the search lists every leaf below its limit (then no shortcut that compares two
+    targets on this hand's counts may skip one)."""
 
     def __init__(
         self, plan: CardFreeDistance, held: Sequence[int], exposed: _Exposed, size: int, limit: int = INFINITY
@@ -197,39 +263,52 @@ class _Search:
 
     def _combos(self) -> list[Combo]:
         """Every choice of flower pair, NEWS block and dragons, with its cost table (for the
-        hand's jokers), most copies kept first."""
+        hand's jokers), most copies kept first. The dragons taken are those held most."""
         ex = self.ex
+        held = self.held
         jokers = min(self.jokers, 14)
         quints = max(min(self.jokers_left, 2), 0)
         flower_missing = 2 - self.flower_kept
         news_missing = 4 - self.news_kept
         exposed_dragons = len(ex.dragons)
+        free = sorted((kind for kind in DRAGONS if kind not in ex.dragons), key=lambda kind: -held[kind])
+        choices = [tuple(free[:size]) for size in range(len(free) + 1)]
         combos: list[Combo] = []
         for flower in (0, 1):
             for with_news in (0, 1):
                 rest = tuple(sorted(ex.sizes + (2,) * flower + (4,) * with_news))
-                table = cost_table(rest, quints)[jokers]
+                tables = cost_table(rest, quints)
                 missing = flower * flower_missing + with_news * news_missing
                 kept = flower * self.flower_kept + with_news * self.news_kept
-                key = 0
-                dragon_kept = 0
-                for added in range(len(self.dragons_free) + 1):
-                    if added:
-                        held = self.dragons_free[added - 1]
-                        key += POW[held]
-                        dragon_kept += held
-                    blocks = flower + with_news + exposed_dragons + added
-                    combos.append((kept + dragon_kept, missing, key, blocks, bool(with_news), table))
+                for dragons in choices:
+                    key = sum(POW[held[kind]] for kind in dragons)
+                    dragon_kept = sum(held[kind] for kind in dragons)
+                    blocks = flower + with_news + exposed_dragons + len(dragons)
+                    combos.append(
+                        (
+                            kept + dragon_kept,
+                            missing,
+                            key,
+                            blocks,
+                            bool(with_news),
+                            tables[jokers],
+                            tables,
+                            bool(flower),
+                            dragons,
+                        )
+                    )
         combos.sort(key=lambda combo: -combo[0])
         return combos
 
-    def _cost(self, key: int, length: int, combos: list[Combo], limit: int) -> int:
+    def _cost(self, key: int, length: int, combos: list[Combo], limit: int, where: Where | None = None) -> int:
         """The least cost of a set whose concealed positions have ``key`` and which has ``length``
-        blocks, over the blocks beside it; a result at or above ``limit`` only says so."""
+        blocks, over the blocks beside it; a result at or above ``limit`` only says so. Told
+        ``where`` the set's positions are, every cost below the best is a target found."""
         base = self.base - SUM_HELD[key]
         wilds = self.ex.wilds
         best = limit
-        for kept, missing, extra, blocks, _, table in combos:
+        for combo in combos:
+            kept, missing, extra, blocks, _, table = combo[:6]
             if base - kept >= best:
                 break
             total = length + blocks
@@ -243,8 +322,16 @@ class _Search:
             else:
                 value = missing + table[HIST_ID[full]]
                 if value < best:
-                    best = value
+                    if where is None:
+                        best = value
+                    elif value < self.best:
+                        self._found(value, where, combo)
+                        best = self.best
         return best
+
+    def _found(self, cost: int, where: Where, combo: Combo) -> None:
+        """A target of ``cost``, below the best: the best now (the leaf search lists it)."""
+        self.best = cost
 
     # -- number hands ----------------------------------------------------------------------------
 
@@ -257,7 +344,8 @@ class _Search:
         exposed_numbers = {kind % 9 + 1 for kind in ex.numbers}
         count = len(ex.numbers)
         most_kept = [0] * (MOST_BLOCKS + 1)
-        for kept, _, _, blocks, _, _ in combos:
+        for combo in combos:
+            kept, blocks = combo[0], combo[3]
             for length in range(3, MOST_BLOCKS + 1):
                 if FEWEST_BLOCKS <= length + blocks <= MOST_BLOCKS:
                     most_kept[length] = max(most_kept[length], kept)
@@ -307,7 +395,7 @@ class _Search:
                 kinds = (start - 1, start + 8, start + 17)
                 key = sum(EXPOSED if kind in ex.numbers else POW[held[kind]] for kind in kinds)
                 if key >> 16 == count:
-                    self._number_set(key & KEY_MASK, 3, combos, memo)
+                    self._number_set(key & KEY_MASK, 3, combos, memo, kinds)
                 continue
             by_suit, column, _, _ = prefixes[sequence]
             top = column[end] - column[start]
@@ -316,16 +404,14 @@ class _Search:
             length = end - start
             lower = self._cost(top & KEY_MASK, length, combos, self.best)
             if lower < self.best:
-                self._window(by_suit, start, end, top, lower, combos, memo)
+                self._window(by_suit, start, end, top, lower, combos, memo, SEQUENCES[sequence])
 
-    def _number_set(self, key: int, length: int, combos: list[Combo], memo: dict[int, int]) -> int:
+    def _number_set(self, key: int, length: int, combos: list[Combo], memo: dict[int, int], where: Where) -> int:
         """The cost of a number set (memoized for this hand: windows share histograms)."""
         value = memo.get(key)
         if value is None:
-            value = self._cost(key, length, combos, self.best)
+            value = self._cost(key, length, combos, self.best, where)
             memo[key] = value
-        if value < self.best:
-            self.best = value
         return value
 
     def _window(
@@ -337,6 +423,7 @@ class _Search:
         lower: int,
         combos: list[Combo],
         memo: dict[int, int],
+        numbers: tuple[int, ...],
     ) -> None:
         """Every suit arrangement of one window (each suit one unbroken run, ruling C5); stop once
         one reaches the window's bound (its column maxima)."""
@@ -371,7 +458,7 @@ class _Search:
             if key in seen:
                 continue
             seen.add(key)
-            value = self._number_set(key, length, combos, memo)
+            value = self._number_set(key, length, combos, memo, ())
             if key == target or value <= lower or self.best <= self.floor:
                 return
 
@@ -385,9 +472,7 @@ class _Search:
             if not set(ex.winds) <= set(winds):
                 continue
             key = sum(POW[held[wind]] for wind in winds if wind not in ex.winds)
-            value = self._cost(key, len(winds), combos, self.best)
-            if value < self.best:
-                self.best = value
+            self._cost(key, len(winds), combos, self.best, winds)
 
     def _winds_news(self) -> None:
         """Winds hands with the NEWS block, whose winds also fill the set's blocks: each wind of
@@ -493,3 +578,150 @@ class _Search:
             if forced <= self.jokers_left:
                 kept = sum(free[:kongs]) + min(held[FLOWER], flowers)
                 self.best = min(self.best, max(self.base - kept, 0))
+
+
+@functools.cache
+def _arrangements_of(start: int, end: int) -> tuple[Runs, ...]:
+    """Every suit arrangement of a window: each suit one unbroken run (ruling C5)."""
+    found: list[Runs] = [((suit, start, end),) for suit in range(3)]
+    for cut in range(start + 1, end):
+        found += [((first, start, cut), (second, cut, end)) for first, second in SUIT_PAIRS]
+    for cut in range(start + 1, end - 1):
+        for second_cut in range(cut + 1, end):
+            found += [
+                ((first, start, cut), (second, cut, second_cut), (third, second_cut, end))
+                for first, second, third in SUIT_TRIPLES
+            ]
+    return tuple(found)
+
+
+@functools.cache
+def _run_kinds(suit: int, numbers: tuple[int, ...]) -> int:
+    """The tiles (bits) of a run of ``numbers`` in ``suit``."""
+    return mask_of(9 * suit + number - 1 for number in numbers)
+
+
+@functools.lru_cache(maxsize=8192)
+def _leaf_shape(where: Where, exposed: frozenset[int], dragons: int) -> Shape:
+    """The positions of a set (``where``, less the exposed blocks) and its ``dragons`` dragon
+    positions, taken where the hand holds most of the dragons not exposed."""
+    if where and isinstance(where[0], tuple):
+        runs, numbers = where
+        kinds = [9 * suit + number - 1 for suit, first, last in runs for number in numbers[first:last]]
+    else:
+        kinds = list(where)
+    positions: list[Position] = [((kind, 0),) for kind in kinds if kind not in exposed]
+    takes = [1] * len(positions)
+    if dragons:
+        positions.append(tuple((kind, 0) for kind in DRAGONS if kind not in exposed))
+        takes.append(dragons)
+    return shape(tuple(positions), tuple(takes))
+
+
+class _Row:
+    """The table a Card-Free window leaf looks up: one cost table for each number of jokers, the
+    exposed blocks of jokers standing where the hand holds least."""
+
+    __slots__ = ("tables", "wilds")
+
+    def __init__(self, tables: tuple[bytes, ...], wilds: int) -> None:
+        self.tables = tables
+        self.wilds = wilds
+
+    def lookup(self, key: int, jokers: int) -> int:
+        for _ in range(self.wilds):
+            key = DROP_LOWEST[key]
+            if key < 0:
+                return INFINITY
+        return self.tables[min(jokers, 14)][HIST_ID[key]]
+
+
+class _LeafSearch(_Search):
+    """The search listing every leaf costing less than ``limit``, each with its cost
+    (:mod:`mahjong_rules.solver.discards`): its best stays at ``limit``."""
+
+    collecting = True
+
+    def __init__(self, plan: CardFreeDistance, held: Sequence[int], exposed: _Exposed, limit: int) -> None:
+        super().__init__(plan, held, exposed, HAND_SIZE, limit)
+        self.floor = -1  # never stop early: every leaf counts
+        self.leaves: list[tuple[Leaf, int]] = []
+        self.found_by_key: dict[tuple[int, int], list[tuple[int, Combo]]] = {}  # number sets by key
+        self.listing: list[tuple[int, Combo]] | None = None
+        self.draws = -1  # the draws the leaves found now may alone make cheapest (-1: any)
+
+    def _number_set(self, key: int, length: int, combos: list[Combo], memo: dict[int, int], where: Where) -> int:
+        self._number_leaves(key, length, combos, where, -1)
+        return self.best
+
+    def _number_leaves(self, key: int, length: int, combos: list[Combo], where: Where, draws: int) -> None:
+        """The leaves of a number set; arrangements of one key cost alike, so the key is costed
+        once and each arrangement listed with its own tiles."""
+        found = self.found_by_key.get((key, length))
+        if found is None:
+            self.found_by_key[key, length] = found = []
+            self.listing = found
+            self.draws = draws
+            self._cost(key, length, combos, self.best, where)
+            self.listing = None
+        else:
+            for value, combo in found:
+                self.draws = draws
+                self._found(value, where, combo)
+        self.draws = -1
+
+    def _window(
+        self,
+        by_suit: list[list[int]],
+        start: int,
+        end: int,
+        top: int,
+        lower: int,
+        combos: list[Combo],
+        memo: dict[int, int],
+        numbers: tuple[int, ...],
+    ) -> None:
+        """Every suit arrangement of the window, those with a run holding none of its tiles too:
+        another arrangement beats one of them unless that run is drawn into, so it is listed
+        with those draws alone."""
+        count = top >> 16
+        length = end - start
+        for runs in _arrangements_of(start, end):
+            key = 0
+            empty = 0
+            for suit, first, last in runs:
+                part = by_suit[suit][last] - by_suit[suit][first]
+                if part == last - first and len(runs) > 1:
+                    empty |= _run_kinds(suit, numbers[first:last])
+                key += part
+            if key >> 16 == count:
+                self._number_leaves(key & KEY_MASK, length, combos, (runs, numbers), empty or -1)
+
+    def _found(self, cost: int, where: Where, combo: Combo) -> None:
+        if self.listing is not None:
+            self.listing.append((cost, combo))
+        deficits = [(FLOWER, 2)] if combo[7] else []
+        if combo[4]:
+            deficits += [(wind, 1) for wind in WINDS]
+        exposed = frozenset(self.ex.numbers) | frozenset(self.ex.winds) | frozenset(self.ex.dragons)
+        leaf_shape = _leaf_shape(where, exposed, len(combo[8]))
+        self.leaves.append((WindowLeaf(leaf_shape, _Row(combo[6], len(self.ex.wilds)), deficits, self.draws), cost))
+
+    def _family(self, family: str, kinds: Sequence[int]) -> None:
+        """A family costed directly (few targets): one leaf, costed again by a search of it alone."""
+        plan, ex = self.plan, self.ex
+
+        def cost(held: Sequence[int]) -> int:
+            search = _Search(plan, held, ex, HAND_SIZE)
+            getattr(search, family)()
+            return search.best
+
+        value = cost(self.held)
+        if value < self.best:
+            self.leaves.append((FunctionLeaf(mask_of([*kinds, FLOWER, JOKER]), cost), value))
+
+    def _winds_news(self) -> None:
+        self._family("_winds_news", (*WINDS, *DRAGONS))
+
+    def _dragon_hands(self) -> None:
+        self._family("_dragon_hands", (*WINDS, *DRAGONS, ONE_BAM))

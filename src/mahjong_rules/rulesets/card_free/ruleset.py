@@ -317,19 +317,18 @@ class CardFreeRuleset(AmericanRuleset):
         unseen = [max(self._tileset.counts[index] - count, 0) for index, count in enumerate(hand.counts)]
         for tile in seen_tiles:
             unseen[tile.index] = max(unseen[tile.index] - 1, 0)
-        options = []
-        for discard in sorted(set(hand.concealed)):
-            rest = hand.discard(discard)
-            away = self._distance.away(rest)
-            if away is None:
-                continue
-            helpful = frozenset(
-                tile
-                for tile in self._tileset.tiles
-                if rest.count(tile) + (tile is discard) < self._tileset.count(tile)
-                and self._distance.away(rest.draw(tile), limit=away) is not None  # closer than before
+        tileset = self._tileset
+        # A tile with every copy in the hand (the discard included) cannot be drawn.
+        drawable = [tile.index for tile in tileset.tiles if hand.count(tile) < tileset.count(tile)]
+        options = [
+            DiscardOption(
+                Tile.from_index(discard),
+                away,
+                frozenset(Tile.from_index(index) for index in helpful),
+                sum(unseen[index] for index in helpful),
             )
-            options.append(DiscardOption(discard, away, helpful, sum(unseen[tile.index] for tile in helpful)))
+            for discard, away, helpful in self._distance.discards(hand, drawable)
+        ]
         options.sort(key=lambda option: (option.tiles_away, -option.helpful_unseen, option.discard))
         return options
 

@@ -279,9 +279,13 @@ class FlexDistance:
         away = _Search(self, held, exposed, INFINITY).run()
         if away >= INFINITY:
             return []
-        search = _LeafSearch(self, held, exposed, away)
-        search.run()
-        return discard_options(held, search.leaves, drawable)
+
+        def leaves_below(limit: int) -> list[tuple[Leaf, int]]:
+            search = _LeafSearch(self, held, exposed, limit)
+            search.run()
+            return search.leaves
+
+        return discard_options(held, away, leaves_below, drawable)
 
     def _exposed(self, melds: Sequence[Meld]) -> _Exposed:
         return _Exposed(melds, self.counts) if melds else self.concealed
@@ -997,14 +1001,13 @@ class _Search:
 
 
 class _LeafSearch(_Search):
-    """The search listing every leaf within one tile of the hand's distance ``away``, each with
-    its cost (:mod:`mahjong_rules.solver.discards`): its best stays at ``away + 2``, so it prunes
-    only what costs more than that."""
+    """The search listing every leaf costing less than ``limit``, each with its cost
+    (:mod:`mahjong_rules.solver.discards`): its best stays at ``limit``."""
 
     collecting = True
 
-    def __init__(self, plan: FlexDistance, held: Sequence[int], exposed: _Exposed, away: int) -> None:
-        super().__init__(plan, held, exposed, away + 2)
+    def __init__(self, plan: FlexDistance, held: Sequence[int], exposed: _Exposed, limit: int) -> None:
+        super().__init__(plan, held, exposed, limit)
         self.floor = -1  # never stop early: every leaf counts
         self.leaves: list[tuple[Leaf, int]] = []
 
