@@ -56,6 +56,7 @@ NAMED: dict[str, list[str]] = {
         "6B 89B 3C 56C 1D 678D RD SS F",
         "1B 4B 6B 3C 67C 2D 45678D GD GD",
         "2C 56C 6D RD JJJJJJJJ",
+        "5B 6C 8C GD WD [8C JJ] [JJJ] [JJJ]",
     ],
     "card-free": [
         "1D 9D GD N F JJJJJJJJ",
@@ -63,6 +64,7 @@ NAMED: dict[str, list[str]] = {
         "2333B 5B 788B 4C 7C 6D 9D RD F",
         "4B 22C 8D GD JJJJJJJJ",
         "333D 5555D 7777D 99D [5C]",
+        "345B 5C 7C RD WD F JJJJJJ",
     ],
     "nmjl": [
         "2B 5B 9B 4C 6D E JJJJJJJJ",

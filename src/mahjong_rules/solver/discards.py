@@ -175,13 +175,18 @@ class Shape:
     """The positions of a window leaf, with the kinds they read (bits) and each kind's position.
     ``takes``: for each position, how many of its kinds it takes (1: the most held one)."""
 
-    __slots__ = ("kinds", "positions", "takes", "where")
+    __slots__ = ("kinds", "positions", "single", "takes", "where")
 
     def __init__(self, positions: Sequence[Position], takes: Sequence[int] | None = None) -> None:
         self.positions = tuple(positions)
         self.takes = tuple(takes) if takes is not None else (1,) * len(self.positions)
         self.kinds = kinds_of(self.positions, (), JOKER)
         self.where = {kind: index for index, position in enumerate(self.positions) for kind, _ in position}
+        # The kind of each position of one kind, taken whole (its key term is POW[held]); else -1.
+        self.single = tuple(
+            position[0][0] if len(position) == 1 and position[0][1] == 0 and take == 1 else -1
+            for position, take in zip(self.positions, self.takes, strict=True)
+        )
 
 
 @functools.lru_cache(maxsize=4096)
@@ -196,12 +201,13 @@ class WindowLeaf:
     A change of one or two tiles moves at most two positions: the key changes by their terms, and
     equal keys share one lookup."""
 
-    __slots__ = ("_base", "_where", "deficits", "draws", "kinds", "positions", "row", "takes")
+    __slots__ = ("_base", "_where", "deficits", "draws", "kinds", "positions", "row", "single", "takes")
 
     def __init__(self, positions: Shape, row: Row, deficits: Sequence[Deficit] = (), draws: int = -1) -> None:
         self.draws = draws
         self.positions = positions.positions
         self.takes = positions.takes
+        self.single = positions.single
         self._where = positions.where
         self.row = row
         self.deficits = tuple(deficits)
@@ -212,6 +218,9 @@ class WindowLeaf:
         return self.row.lookup(key, jokers)
 
     def _term(self, index: int, held: Sequence[int], removed: int = -1, added: int = -1) -> int:
+        kind = self.single[index]
+        if kind >= 0:
+            return POW[held[kind] - (kind == removed) + (kind == added)]
         return term(self.positions[index], self.takes[index], held, removed, added)
 
     def cost(self, held: Sequence[int]) -> int:
@@ -260,12 +269,14 @@ class WindowLeaf:
                 if kind == removed and held[kind] <= needed:
                     missing += 1
             near |= 1 << removed
-        found = 0
-        for (key_change, joker_change, missing_change), members in base.classes.items():
-            if members & candidates & ~near and (
-                base.value(key + key_change, jokers + joker_change, missing + missing_change) <= wanted
-            ):
-                found |= members
+        state = (key, jokers, missing, wanted)
+        found = base.lowering.get(state)
+        if found is None:
+            found = 0
+            for (key_change, joker_change, missing_change), members in base.classes.items():
+                if base.value(key + key_change, jokers + joker_change, missing + missing_change) <= wanted:
+                    found |= members
+            base.lowering[state] = found
         found &= candidates & ~near
         for tile in bits(candidates & near):
             if self.cost_after(held, removed, tile) <= wanted:
@@ -277,7 +288,7 @@ class _Base:
     """A window leaf on one hand: each position's key term and the key, and (when asked) the
     draws grouped by what they change."""
 
-    __slots__ = ("_classes", "held", "key", "leaf", "memo", "missing", "terms")
+    __slots__ = ("_classes", "held", "key", "leaf", "lowering", "memo", "missing", "terms")
 
     def __init__(self, leaf: WindowLeaf, held: Sequence[int]) -> None:
         self.leaf = leaf
@@ -286,6 +297,8 @@ class _Base:
         self.key = sum(self.terms)
         self.missing = missing(leaf.deficits, held) if leaf.deficits else 0
         self.memo: dict[tuple[int, int, int], int] = {}
+        # (key, jokers, deficits, wanted) before a draw -> the draws (bits) reaching ``wanted``.
+        self.lowering: dict[tuple[int, int, int, int], int] = {}
         self._classes: dict[tuple[int, int, int], int] | None = None
 
     @property
@@ -361,10 +374,16 @@ def discard_options(
             value = entry.removed[discard] = entry.leaf.cost_after(held, discard, -1)
         return value
 
-    afters = {}
+    afters = dict.fromkeys(discards, away + 1)
     deciding = [entry for entry in scored if entry.leaf.draws == -1]
+    # A discard some leaf at the distance does not read leaves the hand at the distance.
+    undecided = mask_of(discards)
+    for entry in deciding:
+        undecided &= entry.leaf.kinds
     for discard in discards:
-        afters[discard] = away + 1
+        if not undecided >> discard & 1:
+            afters[discard] = away
+            continue
         for entry in deciding:
             if after_removal(entry, discard) == away:
                 afters[discard] = away
@@ -372,29 +391,28 @@ def discard_options(
     if any(after > away for after in afters.values()):
         scored += [_Scored(leaf, base) for leaf, base in leaves_below(away + 2) if base == away + 1]
     helpful = dict.fromkeys(discards, 0)
-    # A leaf a discard leaves alone lowers after it with the draws lowering it on the whole hand:
-    # those draws are found once for every such discard.
     by_after = {
         after: mask_of(discard for discard in discards if afters[discard] == after) for after in (away, away + 1)
     }
     for entry in scored:
         leaf = entry.leaf
-        alone = by_after[entry.base] & ~leaf.kinds
-        if alone:
-            gains = leaf.draws_to(held, -1, entry.base - 1, leaf.kinds & draw_mask & leaf.draws)
+        wanted_by = by_after[entry.base]
+        # A leaf a discard leaves alone lowers after it with the draws lowering it on the whole
+        # hand: those draws are found once for every such discard.
+        alone = bits(wanted_by & ~leaf.kinds)
+        wanted = 0
+        for discard in alone:
+            wanted |= draw_mask & ~helpful[discard]
+        wanted &= leaf.kinds & leaf.draws
+        if wanted:
+            gains = leaf.draws_to(held, -1, entry.base - 1, wanted)
             if gains:
-                for discard in bits(alone):
+                for discard in alone:
                     helpful[discard] |= gains
-    results = []
-    for discard in discards:
-        after = afters[discard]
-        found = helpful[discard]
-        for entry in scored:
-            leaf = entry.leaf
-            if entry.base > after or not leaf.kinds >> discard & 1:
-                continue
-            candidates = draw_mask & ~found & leaf.kinds & leaf.draws
+        # The discards it reads: each its own change (those at the leaf's cost or one less).
+        for discard in bits(leaf.kinds & (wanted_by | by_after[entry.base + 1] if entry.base == away else wanted_by)):
+            after = afters[discard]
+            candidates = draw_mask & ~helpful[discard] & leaf.kinds & leaf.draws
             if candidates and after_removal(entry, discard) == after:
-                found |= leaf.draws_to(held, discard, after - 1, candidates)
-        results.append((discard, after, bits(found)))
-    return results
+                helpful[discard] |= leaf.draws_to(held, discard, after - 1, candidates)
+    return [(discard, afters[discard], bits(helpful[discard])) for discard in discards]

@@ -42,16 +42,7 @@ from mahjong_rules.rulesets.card_free._distance_tables import (
 )
 from mahjong_rules.rulesets.card_free.options import CardFreeOptions
 from mahjong_rules.rulesets.card_free.targets import reference_away
-from mahjong_rules.solver.discards import (
-    FunctionLeaf,
-    Leaf,
-    Position,
-    Shape,
-    WindowLeaf,
-    discard_options,
-    mask_of,
-    shape,
-)
+from mahjong_rules.solver.discards import FunctionLeaf, Leaf, ScratchLeaf, bits, discard_options, mask_of
 from mahjong_rules.tiles import Tile
 
 __all__ = ["CardFreeDistance"]
@@ -85,16 +76,18 @@ WINDOWS = tuple(
 SUIT_PAIRS = tuple(itertools.permutations(range(3), 2))
 SUIT_TRIPLES = tuple(itertools.permutations(range(3), 3))
 
+Blocks = tuple[int, int, tuple[int, ...], int]
+"""What the blocks beside a set read of a hand: flowers (two at most), winds held, the free
+dragons' counts (most first), jokers."""
 Runs = tuple[tuple[int, int, int], ...]
 """A suit arrangement of a window: (suit, first position, end position) for each run."""
 Where = tuple[int, ...] | tuple[Runs, tuple[int, ...]]
 """Where a set's positions are: its tiles (exposed ones included), or a window's runs and its
 sequence's numbers."""
-Combo = tuple[int, int, int, int, bool, bytes, tuple[bytes, ...], bool, tuple[int, ...]]
+Combo = tuple[int, int, int, int, bool, bytes]
 """The blocks beside a set: (copies they keep at most, tiles their joker-free slots miss, key of
 their dragon positions, number of blocks, whether the NEWS block is one, the cost table of the
-pattern's other sizes for the hand's jokers and for every number of jokers, whether the flower
-pair is one, the dragons)."""
+pattern's other sizes)."""
 
 
 class _Exposed:
@@ -144,6 +137,29 @@ NO_EXPOSURES = _Exposed(())
 
 
 @functools.cache
+@functools.lru_cache(maxsize=4096)
+def _combos_for(blocks: Blocks, sizes: tuple[int, ...], exposed_dragons: int, quints: int) -> tuple[Combo, ...]:
+    """The choices of blocks beside a set for a hand reading ``blocks`` (flowers kept, winds
+    held, the free dragons' counts most first, jokers), its exposed blocks of ``sizes`` (among
+    them ``exposed_dragons`` dragons) and ``quints`` Quints possible: shared by every hand
+    alike in these."""
+    flower_kept, news_kept, dragons, jokers = blocks
+    combos: list[Combo] = []
+    for flower in (0, 1):
+        for with_news in (0, 1):
+            rest = tuple(sorted(sizes + (2,) * flower + (4,) * with_news))
+            table = cost_table(rest, quints)[jokers]
+            missing = flower * (2 - flower_kept) + with_news * (4 - news_kept)
+            kept = flower * flower_kept + with_news * news_kept
+            for added in range(len(dragons) + 1):
+                taken = dragons[:added]
+                key = sum(POW[count] for count in taken)
+                blocks_count = flower + with_news + exposed_dragons + added
+                combos.append((kept + sum(taken), missing, key, blocks_count, bool(with_news), table))
+    combos.sort(key=lambda combo: -combo[0])
+    return tuple(combos)
+
+
 def _arrangements(sizes: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Every distinct order of ``sizes``."""
     return tuple(sorted(set(itertools.permutations(sizes))))
@@ -265,40 +281,10 @@ class _Search:
         """Every choice of flower pair, NEWS block and dragons, with its cost table (for the
         hand's jokers), most copies kept first. The dragons taken are those held most."""
         ex = self.ex
-        held = self.held
-        jokers = min(self.jokers, 14)
+        dragons = tuple(sorted((self.held[kind] for kind in DRAGONS if kind not in ex.dragons), reverse=True))
         quints = max(min(self.jokers_left, 2), 0)
-        flower_missing = 2 - self.flower_kept
-        news_missing = 4 - self.news_kept
-        exposed_dragons = len(ex.dragons)
-        free = sorted((kind for kind in DRAGONS if kind not in ex.dragons), key=lambda kind: -held[kind])
-        choices = [tuple(free[:size]) for size in range(len(free) + 1)]
-        combos: list[Combo] = []
-        for flower in (0, 1):
-            for with_news in (0, 1):
-                rest = tuple(sorted(ex.sizes + (2,) * flower + (4,) * with_news))
-                tables = cost_table(rest, quints)
-                missing = flower * flower_missing + with_news * news_missing
-                kept = flower * self.flower_kept + with_news * self.news_kept
-                for dragons in choices:
-                    key = sum(POW[held[kind]] for kind in dragons)
-                    dragon_kept = sum(held[kind] for kind in dragons)
-                    blocks = flower + with_news + exposed_dragons + len(dragons)
-                    combos.append(
-                        (
-                            kept + dragon_kept,
-                            missing,
-                            key,
-                            blocks,
-                            bool(with_news),
-                            tables[jokers],
-                            tables,
-                            bool(flower),
-                            dragons,
-                        )
-                    )
-        combos.sort(key=lambda combo: -combo[0])
-        return combos
+        blocks = (self.flower_kept, self.news_kept, dragons, min(self.jokers, 14))
+        return list(_combos_for(blocks, ex.sizes, len(ex.dragons), quints))
 
     def _cost(self, key: int, length: int, combos: list[Combo], limit: int, where: Where | None = None) -> int:
         """The least cost of a set whose concealed positions have ``key`` and which has ``length``
@@ -308,7 +294,7 @@ class _Search:
         wilds = self.ex.wilds
         best = limit
         for combo in combos:
-            kept, missing, extra, blocks, _, table = combo[:6]
+            kept, missing, extra, blocks, _, table = combo
             if base - kept >= best:
                 break
             total = length + blocks
@@ -344,8 +330,7 @@ class _Search:
         exposed_numbers = {kind % 9 + 1 for kind in ex.numbers}
         count = len(ex.numbers)
         most_kept = [0] * (MOST_BLOCKS + 1)
-        for combo in combos:
-            kept, blocks = combo[0], combo[3]
+        for kept, _, _, blocks, _, _ in combos:
             for length in range(3, MOST_BLOCKS + 1):
                 if FEWEST_BLOCKS <= length + blocks <= MOST_BLOCKS:
                     most_kept[length] = max(most_kept[length], kept)
@@ -601,44 +586,140 @@ def _run_kinds(suit: int, numbers: tuple[int, ...]) -> int:
     return mask_of(9 * suit + number - 1 for number in numbers)
 
 
+class _Beside:
+    """The blocks beside a set (flower pair, NEWS block, dragons) on the hands one discard and one
+    draw from a hand: they read only the flowers, winds, dragons and jokers, so each change of
+    those has its search (its choices of blocks), and each set's cost is kept by its key."""
+
+    kinds = mask_of((FLOWER, JOKER, *WINDS, *DRAGONS))
+
+    def __init__(self, plan: CardFreeDistance, held: Sequence[int], exposed: _Exposed) -> None:
+        self.plan = plan
+        self.held = held
+        self.exposed = exposed
+        self.free_dragons = [kind for kind in DRAGONS if kind not in exposed.dragons]
+        self.searches: dict[Blocks, tuple[_Search, list[Combo], list[Combo]]] = {}
+        self.costs: dict[tuple[int, int, bool, Blocks], int] = {}
+        self.unchanged = self._blocks(held)
+        self.changes: dict[tuple[int, int], Blocks] = {}
+
+    def _blocks(self, held: Sequence[int]) -> Blocks:
+        # What the choices of blocks read: the flowers (two at most count), the winds held, the
+        # free dragons' counts (most first: the most held are taken) and the jokers.
+        dragons = tuple(sorted((held[kind] for kind in self.free_dragons), reverse=True))
+        return (min(held[FLOWER], 2), sum(1 for wind in WINDS if held[wind]), dragons, held[JOKER])
+
+    def change(self, removed: int, added: int) -> Blocks:
+        """What the blocks beside read after a change."""
+        kinds = self.kinds
+        if removed == added or not ((removed >= 0 and kinds >> removed & 1) or (added >= 0 and kinds >> added & 1)):
+            return self.unchanged
+        blocks = self.changes.get((removed, added))
+        if blocks is None:
+            held = list(self.held)
+            if removed >= 0:
+                held[removed] -= 1
+            if added >= 0:
+                held[added] += 1
+            blocks = self.changes[removed, added] = self._blocks(held)
+        return blocks
+
+    def cost(self, key: int, length: int, no_news: bool, blocks: Blocks) -> int:
+        """The least cost of a set of ``length`` blocks whose positions have ``key``, over every
+        choice of blocks beside it (the NEWS block not among them if ``no_news``), the hand
+        reading ``blocks``."""
+        found = self.costs.get((key, length, no_news, blocks))
+        if found is None:
+            entry = self.searches.get(blocks)
+            if entry is None:
+                # A hand reading these blocks: the change's counts on the tiles they read.
+                flowers, _, dragons, jokers = blocks
+                held = list(self.held)
+                held[FLOWER], held[JOKER] = flowers, jokers
+                winds_held = blocks[1]
+                for index, wind in enumerate(WINDS):
+                    held[wind] = 1 if index < winds_held else 0
+                for kind, count in zip(self.free_dragons, dragons, strict=True):
+                    held[kind] = count
+                search = _Search(self.plan, held, self.exposed, HAND_SIZE)
+                combos = search._combos()
+                entry = self.searches[blocks] = (search, combos, [combo for combo in combos if not combo[4]])
+            search, combos, without_news = entry
+            found = search._cost(key, length, without_news if no_news else combos, INFINITY)
+            self.costs[key, length, no_news, blocks] = found
+        return found
+
+
+class _SetLeaf(ScratchLeaf):
+    """A set's positions (one tile each), with every choice of blocks beside it."""
+
+    __slots__ = ("_key", "beside", "draws", "kinds", "length", "no_news", "positions")
+
+    def __init__(
+        self,
+        beside: _Beside,
+        positions: tuple[int, ...],
+        length: int,
+        no_news: bool,
+        draws: int,
+        held: Sequence[int],
+    ) -> None:
+        self.beside = beside
+        self.positions = mask_of(positions)
+        self.kinds = self.positions | beside.kinds
+        self.length = length
+        self.no_news = no_news
+        self.draws = draws
+        self._key = sum(POW[held[kind]] for kind in positions)
+
+    def cost_after(self, held: Sequence[int], removed: int, added: int) -> int:
+        key = self._key
+        if removed != added:
+            if removed >= 0 and self.positions >> removed & 1:
+                key += POW[held[removed] - 1] - POW[held[removed]]
+            if added >= 0 and self.positions >> added & 1:
+                key += POW[held[added] + 1] - POW[held[added]]
+        beside = self.beside
+        return beside.cost(key, self.length, self.no_news, beside.change(removed, added))
+
+    def draws_to(self, held: Sequence[int], removed: int, wanted: int, candidates: int) -> int:
+        # Drawing a position's tile changes the key by what the position held: one cost for
+        # each count; the tiles the blocks beside read, and the discard, one by one.
+        beside = self.beside
+        alone = beside.kinds | (1 << removed if removed >= 0 else 0)
+        key = self._key
+        if removed >= 0 and self.positions >> removed & 1:
+            key += POW[held[removed] - 1] - POW[held[removed]]
+        change = beside.change(removed, -1)
+        by_count: dict[int, int] = {}
+        for tile in bits(candidates & self.positions & ~alone):
+            by_count[held[tile]] = by_count.get(held[tile], 0) | 1 << tile
+        found = 0
+        for count, members in by_count.items():
+            if beside.cost(key + POW[count + 1] - POW[count], self.length, self.no_news, change) <= wanted:
+                found |= members
+        for tile in bits(candidates & alone):
+            if self.cost_after(held, removed, tile) <= wanted:
+                found |= 1 << tile
+        return found
+
+
 @functools.lru_cache(maxsize=8192)
-def _leaf_shape(where: Where, exposed: frozenset[int], dragons: int) -> Shape:
-    """The positions of a set (``where``, less the exposed blocks) and its ``dragons`` dragon
-    positions, taken where the hand holds most of the dragons not exposed."""
+def _positions_of(where: Where, exposed: frozenset[int]) -> tuple[int, ...]:
+    """The tiles of a set's positions (``where``), less the exposed blocks."""
     if where and isinstance(where[0], tuple):
         runs, numbers = where
         kinds = [9 * suit + number - 1 for suit, first, last in runs for number in numbers[first:last]]
     else:
         kinds = list(where)
-    positions: list[Position] = [((kind, 0),) for kind in kinds if kind not in exposed]
-    takes = [1] * len(positions)
-    if dragons:
-        positions.append(tuple((kind, 0) for kind in DRAGONS if kind not in exposed))
-        takes.append(dragons)
-    return shape(tuple(positions), tuple(takes))
-
-
-class _Row:
-    """The table a Card-Free window leaf looks up: one cost table for each number of jokers, the
-    exposed blocks of jokers standing where the hand holds least."""
-
-    __slots__ = ("tables", "wilds")
-
-    def __init__(self, tables: tuple[bytes, ...], wilds: int) -> None:
-        self.tables = tables
-        self.wilds = wilds
-
-    def lookup(self, key: int, jokers: int) -> int:
-        for _ in range(self.wilds):
-            key = DROP_LOWEST[key]
-            if key < 0:
-                return INFINITY
-        return self.tables[min(jokers, 14)][HIST_ID[key]]
+    return tuple(kind for kind in kinds if kind not in exposed)
 
 
 class _LeafSearch(_Search):
     """The search listing every leaf costing less than ``limit``, each with its cost
-    (:mod:`mahjong_rules.solver.discards`): its best stays at ``limit``."""
+    (:mod:`mahjong_rules.solver.discards`): its best stays at ``limit``. A leaf is a set (a
+    number set in one arrangement of suits, a Winds set) with every choice of blocks beside it,
+    or one of the families costed directly."""
 
     collecting = True
 
@@ -646,29 +727,26 @@ class _LeafSearch(_Search):
         super().__init__(plan, held, exposed, HAND_SIZE, limit)
         self.floor = -1  # never stop early: every leaf counts
         self.leaves: list[tuple[Leaf, int]] = []
-        self.found_by_key: dict[tuple[int, int], list[tuple[int, Combo]]] = {}  # number sets by key
-        self.listing: list[tuple[int, Combo]] | None = None
-        self.draws = -1  # the draws the leaves found now may alone make cheapest (-1: any)
+        self.beside = _Beside(plan, held, exposed)
+        self.exposed_kinds = frozenset(exposed.numbers) | frozenset(exposed.winds) | frozenset(exposed.dragons)
+
+    def _set_leaf(self, key: int, length: int, where: Where, no_news: bool = False, draws: int = -1) -> None:
+        cost = self.beside.cost(key, length, no_news, self.beside.unchanged)
+        if cost < self.best:
+            positions = _positions_of(where, self.exposed_kinds)
+            leaf = _SetLeaf(self.beside, positions, length, no_news, draws, self.held)
+            self.leaves.append((leaf, cost))
 
     def _number_set(self, key: int, length: int, combos: list[Combo], memo: dict[int, int], where: Where) -> int:
-        self._number_leaves(key, length, combos, where, -1)
+        self._set_leaf(key, length, where)
         return self.best
 
-    def _number_leaves(self, key: int, length: int, combos: list[Combo], where: Where, draws: int) -> None:
-        """The leaves of a number set; arrangements of one key cost alike, so the key is costed
-        once and each arrangement listed with its own tiles."""
-        found = self.found_by_key.get((key, length))
-        if found is None:
-            self.found_by_key[key, length] = found = []
-            self.listing = found
-            self.draws = draws
-            self._cost(key, length, combos, self.best, where)
-            self.listing = None
-        else:
-            for value, combo in found:
-                self.draws = draws
-                self._found(value, where, combo)
-        self.draws = -1
+    def _winds(self, combos: list[Combo]) -> None:
+        held = self.held
+        for winds in WIND_SETS:
+            if set(self.ex.winds) <= set(winds):
+                key = sum(POW[held[wind]] for wind in winds if wind not in self.ex.winds)
+                self._set_leaf(key, len(winds), winds, no_news=True)
 
     def _window(
         self,
@@ -681,31 +759,33 @@ class _LeafSearch(_Search):
         memo: dict[int, int],
         numbers: tuple[int, ...],
     ) -> None:
-        """Every suit arrangement of the window, those with a run holding none of its tiles too:
-        another arrangement beats one of them unless that run is drawn into, so it is listed
-        with those draws alone."""
+        """Every suit arrangement of the window that some hand one discard and one draw away
+        may need. A run holding none of its tiles (of two runs or more) is beaten by its
+        neighbours' suits taking it over, on every hand where it stays empty: an arrangement
+        with two such runs is never needed, and one with one such run only when the draw falls
+        in it, at its end next to each neighbour (its neighbours take the rest of it). It is
+        listed with those draws alone."""
         count = top >> 16
         length = end - start
         for runs in _arrangements_of(start, end):
             key = 0
-            empty = 0
-            for suit, first, last in runs:
+            draws = -1
+            for index, (suit, first, last) in enumerate(runs):
                 part = by_suit[suit][last] - by_suit[suit][first]
-                if part == last - first and len(runs) > 1:
-                    empty |= _run_kinds(suit, numbers[first:last])
                 key += part
-            if key >> 16 == count:
-                self._number_leaves(key & KEY_MASK, length, combos, (runs, numbers), empty or -1)
-
-    def _found(self, cost: int, where: Where, combo: Combo) -> None:
-        if self.listing is not None:
-            self.listing.append((cost, combo))
-        deficits = [(FLOWER, 2)] if combo[7] else []
-        if combo[4]:
-            deficits += [(wind, 1) for wind in WINDS]
-        exposed = frozenset(self.ex.numbers) | frozenset(self.ex.winds) | frozenset(self.ex.dragons)
-        leaf_shape = _leaf_shape(where, exposed, len(combo[8]))
-        self.leaves.append((WindowLeaf(leaf_shape, _Row(combo[6], len(self.ex.wilds)), deficits, self.draws), cost))
+                if part == last - first and len(runs) > 1:
+                    if draws >= 0:
+                        break  # two empty runs
+                    if index == 0:
+                        position = last - 1  # next to its right neighbour
+                    elif index == len(runs) - 1 or last - first == 1:
+                        position = first  # next to its left neighbour (or between two, alone)
+                    else:
+                        break  # longer than one number between two neighbours
+                    draws = _run_kinds(suit, (numbers[position],))
+            else:
+                if key >> 16 == count:
+                    self._set_leaf(key & KEY_MASK, length, (runs, numbers), draws=draws)
 
     def _family(self, family: str, kinds: Sequence[int]) -> None:
         """A family costed directly (few targets): one leaf, costed again by a search of it alone."""

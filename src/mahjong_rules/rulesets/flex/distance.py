@@ -280,8 +280,10 @@ class FlexDistance:
         if away >= INFINITY:
             return []
 
+        programmes: dict[tuple[object, ...], int] = {}  # shared by both searches and every leaf
+
         def leaves_below(limit: int) -> list[tuple[Leaf, int]]:
-            search = _LeafSearch(self, held, exposed, limit)
+            search = _LeafSearch(self, held, exposed, limit, programmes)
             search.run()
             return search.leaves
 
@@ -1006,23 +1008,43 @@ class _LeafSearch(_Search):
 
     collecting = True
 
-    def __init__(self, plan: FlexDistance, held: Sequence[int], exposed: _Exposed, limit: int) -> None:
+    def __init__(
+        self,
+        plan: FlexDistance,
+        held: Sequence[int],
+        exposed: _Exposed,
+        limit: int,
+        programmes: dict[tuple[object, ...], int],
+    ) -> None:
         super().__init__(plan, held, exposed, limit)
         self.floor = -1  # never stop early: every leaf counts
         self.leaves: list[tuple[Leaf, int]] = []
+        self.programmes = programmes  # the slower programme's answers, by instance and counts
 
     def _found(self, cost: int, leaf: Callable[..., Leaf], *arguments: Any) -> None:
         self.leaves.append((leaf(*arguments), cost))
 
     def _programme(self, singles: tuple[_Pattern, ...], sizes: list[int], suits: tuple[int, ...]) -> None:
-        plan, ex = self.plan, self.ex
-        cost = programme_away(plan, self.held, ex, singles, sizes, suits)
+        plan, ex, known = self.plan, self.ex, self.programmes
+        # The instance reads its suits' tiles, its singles sets' tiles, the flowers and the
+        # jokers; hands alike in those cost alike.
+        kinds = sorted(
+            {kind for suit in suits for kind in KIND[suit]}
+            | {kind for pattern in singles for kind in pattern.tiles}
+            | {FLOWER, JOKER}
+        )
+        instance = (singles, tuple(sizes), suits)
+
+        def again(held: Sequence[int]) -> int:
+            counts = (*instance, *(held[kind] for kind in kinds))
+            value = known.get(counts)
+            if value is None:
+                value = known[counts] = programme_away(plan, held, ex, singles, sizes, suits)
+            return value
+
+        cost = again(self.held)
         if cost < self.best:
-
-            def again(held: Sequence[int]) -> int:
-                return programme_away(plan, held, ex, singles, sizes, suits)
-
-            self._found(cost, FunctionLeaf, mask_of(range(len(self.held))), again)
+            self._found(cost, FunctionLeaf, mask_of(kinds), again)
 
 
 def like_cost(held: Sequence[int], ex: _Exposed, free: list[int], slots: dict[int, int], tiles: int) -> int:

@@ -1,0 +1,187 @@
+"""``discard_options`` of the American rulesets is discarding, then drawing (issues 20 and 21).
+
+Since the leaf search (``mahjong_rules.solver.discards``), one search answers every discard and
+draw of a hand. These tests hold it to its definition, one tile at a time, with ``tiles_away``
+as the judge: a discard's distance is the 13-tile hand's, and a tile helps exactly when drawing
+it (a copy being left) brings that hand one closer. ``tiles_away`` itself is checked against
+independent references elsewhere (``test_flex_analysis``, ``test_card_free_analysis``).
+
+The hands are the ones that make the search work hardest: up to eight jokers, flowers, exposed
+sets (of jokers alone too), every house rule on; and a toy ruleset checks the assembly alone
+against brute force over every discard and draw.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import mahjong_rules as mr
+from mahjong_rules.solver.discards import ScratchLeaf, discard_options, mask_of
+
+EVERY_FLEXTRA_RULE = {
+    "year": True,
+    "sequence_quints": True,
+    "news": True,
+    "like_numbers": True,
+    "double_sequence": True,
+    "opposite_winds": True,
+    "blanks": 2,
+}
+CONFIGURATIONS = [
+    ("flex", {}),
+    ("flex", EVERY_FLEXTRA_RULE),
+    ("card-free", {}),
+    ("card-free", {"skill_level": 5, "minimum_requirement": True}),
+]
+# Hands the search found hardest (benchmarks/worst_cases.py): many jokers, exposures that leave
+# few copies (the slower programme in Flex), sets of jokers alone.
+HARD = {
+    "flex": ["5B 6C 8C GD WD [8C JJ] [JJJ] [JJJ]", "1D 5B 9D GD N F JJJJJJJJ", "45B 77B 2C F JJ [JJJ] [JJJ]"],
+    "card-free": ["1D 9D GD N F 5C JJJJJJJJ", "12B 6C 1D 67D WD S JJJJJJ", "345B 5C 7C RD WD F JJJJJJ", "1B 123C 56C 22D 5D RD WD [4B JJ]"],
+}
+
+
+def stress_hand(rng: random.Random, ruleset: mr.Ruleset) -> mr.Hand | None:
+    """A 14-tile hand with up to eight jokers, flowers and up to three exposed sets (some of
+    jokers alone); ``None`` when the tiles do not make one."""
+    tileset = ruleset.tileset
+    pool = [tile for tile in tileset.tiles for _ in range(tileset.count(tile)) if not tile.is_blank]
+    rng.shuffle(pool)
+    jokers = [tile for tile in pool if tile.is_joker][: rng.choice([0, 2, 4, 6, 8])]
+    plain = [tile for tile in pool if not tile.is_joker]
+    melds: list[mr.Meld] = []
+    for _ in range(rng.choice([0, 0, 1, 2, 3])):
+        if len(jokers) >= 3 and rng.random() < 0.3:
+            melds.append(mr.Meld([jokers.pop(), jokers.pop(), jokers.pop()], exposed=True))
+        else:
+            tile = plain.pop()
+            used = min(len(jokers), 2)
+            melds.append(mr.Meld([tile, *[mr.Tile.JOKER] * used], exposed=True, represents=tile))
+            del jokers[:used]
+    melds = [meld for meld in melds if meld.size >= 3]
+    room = 14 - sum(meld.size for meld in melds)
+    hand = mr.Hand((jokers + plain)[:room], melds)
+    return None if tileset.problems(hand) else hand
+
+
+def _away(ruleset: mr.Ruleset, hand: mr.Hand) -> int | None:
+    try:
+        return ruleset.tiles_away(hand)
+    except mr.UnreachableError:
+        return None
+
+
+def _by_definition(ruleset: mr.Ruleset, hand: mr.Hand) -> list[tuple[mr.Tile, int, frozenset[mr.Tile]]]:
+    tileset = ruleset.tileset
+    found = []
+    for discard in sorted(set(hand.concealed)):
+        rest = hand.discard(discard)
+        away = _away(ruleset, rest)
+        if away is None:
+            continue
+        helpful = frozenset(
+            tile
+            for tile in tileset.tiles
+            if not tile.is_blank
+            and hand.count(tile) < tileset.count(tile)
+            and (after := _away(ruleset, rest.draw(tile))) is not None
+            and after < away
+        )
+        found.append((discard, away, helpful))
+    return found
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGURATIONS, ids=["flex", "flextra", "card-free", "card-free-5"])
+def test_discard_options_are_discarding_then_drawing_on_hard_hands(name: str, options: dict[str, object]) -> None:
+    ruleset = mr.get_ruleset(name, **options)
+    rng = random.Random(f"{name}{sorted(options)}")
+    hands = [mr.Hand.parse(text, ruleset.tileset) for text in HARD[name]]
+    while len(hands) < 7:
+        hand = stress_hand(rng, ruleset)
+        if hand is not None:
+            hands.append(hand)
+    for hand in hands:
+        found = sorted((option.discard, option.tiles_away, option.helpful) for option in ruleset.discard_options(hand))
+        assert found == _by_definition(ruleset, hand), str(hand)
+
+
+# -- the assembly alone, on a toy ruleset ----------------------------------------------------------
+
+KINDS = 6
+"""The toy game: six kinds of tile, three copies each."""
+
+
+class _Target(ScratchLeaf):
+    """A toy leaf: a multiset of kinds; its cost is the tiles of it the hand lacks."""
+
+    __slots__ = ("kinds", "wanted")
+
+    def __init__(self, wanted: Sequence[int]) -> None:
+        self.wanted = tuple(wanted)
+        self.kinds = mask_of(kind for kind, count in enumerate(wanted) if count)
+
+    def cost(self, held: Sequence[int]) -> int:
+        return sum(max(want - have, 0) for want, have in zip(self.wanted, held, strict=False))
+
+
+def _toy_away(targets: Sequence[_Target], held: Sequence[int]) -> int:
+    return min(target.cost(held) for target in targets)
+
+
+def _counts(tiles: list[int]) -> list[int]:
+    return [tiles.count(kind) for kind in range(KINDS)]
+
+
+five_tiles = st.lists(st.integers(0, KINDS - 1), min_size=5, max_size=5).map(_counts).filter(lambda c: max(c) <= 3)
+targets_strategy = st.lists(five_tiles, min_size=1, max_size=6)
+hand_strategy = five_tiles
+
+
+@settings(max_examples=150, deadline=None)
+@given(targets_strategy, hand_strategy)
+def test_the_assembly_is_brute_force_over_every_discard_and_draw(
+    wanted: list[list[int]], held: list[int]
+) -> None:
+    """Toy hands of five tiles aiming at targets of five: each discard's distance and helpful
+    draws from the leaves equal the brute force over every discard and draw."""
+    targets = [_Target(counts) for counts in wanted]
+    away = _toy_away(targets, held)
+    drawable = [kind for kind in range(KINDS) if held[kind] < 3]
+
+    def leaves_below(limit: int) -> list[tuple[_Target, int]]:
+        return [(target, cost) for target in targets if (cost := target.cost(held)) < limit]
+
+    found = sorted(discard_options(held, away, leaves_below, drawable))
+    expected = []
+    for discard in (kind for kind in range(KINDS) if held[kind]):
+        rest = list(held)
+        rest[discard] -= 1
+        after = _toy_away(targets, rest)
+        helpful = []
+        for tile in drawable:
+            rest[tile] += 1
+            if _toy_away(targets, rest) < after:
+                helpful.append(tile)
+            rest[tile] -= 1
+        expected.append((discard, after, helpful))
+    assert found == expected
+
+
+def test_a_discard_leaves_the_hand_at_its_distance_or_one_further() -> None:
+    """The fact the assembly rests on, over every toy hand and target: removing a tile never
+    lowers a target's cost, adding one lowers it by one at most."""
+    for wanted in itertools.product(range(3), repeat=3):
+        target = _Target([*wanted, 0, 0, 0])
+        for held in itertools.product(range(4), repeat=3):
+            counts = [*held, 0, 0, 0]
+            for kind in range(3):
+                if counts[kind]:
+                    assert target.cost_after(counts, kind, -1) in (target.cost(counts), target.cost(counts) + 1)
+                if counts[kind] < 3:
+                    assert target.cost_after(counts, -1, kind) in (target.cost(counts), target.cost(counts) - 1)
