@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -43,7 +44,12 @@ CONFIGURATIONS = [
 # few copies (the slower programme in Flex), sets of jokers alone.
 HARD = {
     "flex": ["5B 6C 8C GD WD [8C JJ] [JJJ] [JJJ]", "1D 5B 9D GD N F JJJJJJJJ", "45B 77B 2C F JJ [JJJ] [JJJ]"],
-    "card-free": ["1D 9D GD N F 5C JJJJJJJJ", "12B 6C 1D 67D WD S JJJJJJ", "345B 5C 7C RD WD F JJJJJJ", "1B 123C 56C 22D 5D RD WD [4B JJ]"],
+    "card-free": [
+        "1D 9D GD N F 5C JJJJJJJJ",
+        "12B 6C 1D 67D WD S JJJJJJ",
+        "345B 5C 7C RD WD F JJJJJJ",
+        "1B 123C 56C 22D 5D RD WD [4B JJ]",
+    ],
 }
 
 
@@ -99,7 +105,7 @@ def _by_definition(ruleset: mr.Ruleset, hand: mr.Hand) -> list[tuple[mr.Tile, in
 
 @pytest.mark.parametrize(("name", "options"), CONFIGURATIONS, ids=["flex", "flextra", "card-free", "card-free-5"])
 def test_discard_options_are_discarding_then_drawing_on_hard_hands(name: str, options: dict[str, object]) -> None:
-    ruleset = mr.get_ruleset(name, **options)
+    ruleset: Any = mr.get_ruleset(name, **options)  # an American ruleset: it has discard_options
     rng = random.Random(f"{name}{sorted(options)}")
     hands = [mr.Hand.parse(text, ruleset.tileset) for text in HARD[name]]
     while len(hands) < 7:
@@ -145,9 +151,7 @@ hand_strategy = five_tiles
 
 @settings(max_examples=150, deadline=None)
 @given(targets_strategy, hand_strategy)
-def test_the_assembly_is_brute_force_over_every_discard_and_draw(
-    wanted: list[list[int]], held: list[int]
-) -> None:
+def test_the_assembly_is_brute_force_over_every_discard_and_draw(wanted: list[list[int]], held: list[int]) -> None:
     """Toy hands of five tiles aiming at targets of five: each discard's distance and helpful
     draws from the leaves equal the brute force over every discard and draw."""
     targets = [_Target(counts) for counts in wanted]
