@@ -61,6 +61,11 @@ class Leaf(Protocol):
         """The tile indexes whose counts the cost reads, as bits."""
 
     @property
+    def slow(self) -> bool:
+        """Whether costing it again is slow (a programme, options counted one by one): such
+        leaves come last, when the others may have settled every draw they could help."""
+
+    @property
     def draws(self) -> int:
         """The draws (bits) this leaf alone may make cheapest; -1: any. A leaf with fewer is
         beaten by another leaf on every hand but after those draws, so it never decides how far
@@ -81,6 +86,7 @@ class ScratchLeaf:
 
     __slots__ = ()
     draws = -1
+    slow = True
 
     def cost(self, held: Sequence[int]) -> int:  # pragma: no cover - every leaf defines it
         raise NotImplementedError
@@ -121,6 +127,7 @@ class FunctionLeaf(ScratchLeaf):
     """A leaf costed by a function of the counts (rare shapes, a slower programme)."""
 
     __slots__ = ("function", "kinds")
+    slow = True
 
     def __init__(self, kinds: int, function: Callable[[Sequence[int]], int]) -> None:
         self.kinds = kinds
@@ -202,6 +209,7 @@ class WindowLeaf:
     equal keys share one lookup."""
 
     __slots__ = ("_base", "_where", "deficits", "draws", "kinds", "positions", "row", "single", "takes")
+    slow = False
 
     def __init__(self, positions: Shape, row: Row, deficits: Sequence[Deficit] = (), draws: int = -1) -> None:
         self.draws = draws
@@ -363,6 +371,7 @@ def discard_options(
     the discards that leave the hand a tile further, and are listed only when there is one (a hand
     far from any valid hand has many, and seldom such a discard)."""
     scored = [_Scored(leaf, base) for leaf, base in leaves_below(away + 1)]
+    scored.sort(key=lambda entry: entry.leaf.slow)
     draw_mask = mask_of(drawable)
     discards = [discard for discard, count in enumerate(held) if count]
 
@@ -390,6 +399,7 @@ def discard_options(
                 break
     if any(after > away for after in afters.values()):
         scored += [_Scored(leaf, base) for leaf, base in leaves_below(away + 2) if base == away + 1]
+        scored.sort(key=lambda entry: entry.leaf.slow)
     helpful = dict.fromkeys(discards, 0)
     by_after = {
         after: mask_of(discard for discard in discards if afters[discard] == after) for after in (away, away + 1)

@@ -654,6 +654,7 @@ class _SetLeaf(ScratchLeaf):
     """A set's positions (one tile each), with every choice of blocks beside it."""
 
     __slots__ = ("_key", "beside", "draws", "kinds", "length", "no_news", "positions")
+    slow = False
 
     def __init__(
         self,

@@ -90,10 +90,12 @@ def _numbers_dp(
     no_joker_slots: Sequence[int],
     closed_kinds: frozenset[int],
     allow_no_numbers: bool,
+    limit: int = _INFINITY,
 ) -> int:
     """The cheapest way to add number sets of ``suits`` in one block of ``sequence`` to the
     ``start`` states ((tiles, forced jokers, all-joker exposures used per size) -> front), given
-    the slots already fixed on each kind."""
+    the slots already fixed on each kind; a way costing ``limit`` or more only says so (costs
+    only grow along the way: such states are dropped)."""
     wild_sizes = _wild_sizes(problem)
     wild_needed = tuple(sum(1 for s in problem.wild if s.size == size) for size in wild_sizes)
     zero_dragons = tuple((0, 0) for _ in suits)
@@ -131,6 +133,7 @@ def _numbers_dp(
                     front,
                     skip_cost,
                     problem,
+                    limit,
                 )
             if phase == 2:
                 continue
@@ -152,7 +155,7 @@ def _numbers_dp(
                     updated[position] = (dragons[position][0] + no_joker, dragons[position][1] + joker)
                     new_dragons = tuple(updated)
                 state = (1, tiles + choice.size, forced, new_used, new_wild, new_dragons)
-                _store(following, state, front, choice.cost, problem)
+                _store(following, state, front, choice.cost, problem, limit)
         states = following
     best = _INFINITY
     all_used = (1 << len(problem.fixed)) - 1
@@ -226,14 +229,21 @@ def _number_cost(
     return KindCost(pairs, jokers, forced)
 
 
-def _store(following: dict[State, Front], state: State, front: Front, cost: KindCost, problem: _Problem) -> None:
+def _store(
+    following: dict[State, Front], state: State, front: Front, cost: KindCost, problem: _Problem, limit: int
+) -> None:
     phase, tiles, forced, used, wild_used, dragons = state
     forced += cost.forced
     if tiles > HAND_SIZE or forced > problem.available[JOKER]:
         return
+    points = [(pairs + cost.no_joker, jokers + cost.joker) for pairs, jokers in front]
+    held_jokers = problem.jokers
+    points = [(pairs, jokers) for pairs, jokers in points if pairs + max(jokers - held_jokers, 0) < limit]
+    if not points:
+        return
     target = following.setdefault((phase, tiles, forced, used, wild_used, dragons), [])
-    for pairs, jokers in front:
-        add_to_front(target, (pairs + cost.no_joker, jokers + cost.joker))
+    for point in points:
+        add_to_front(target, point)
 
 
 def standard_instance_away(
@@ -242,10 +252,12 @@ def standard_instance_away(
     singles: Sequence[Sequence[int]],
     flower_sizes: Sequence[int],
     suits: tuple[FlexSuit, ...],
+    limit: int = _INFINITY,
 ) -> int:
     """The fewest exchanges to a standard hand with the concealed ``singles`` sets (the exposed
     ones are the hand's), a flower set of one of ``flower_sizes`` (0: none; the exposed set's
-    size when one is exposed) and number sets in ``suits``; a large number when there is none."""
+    size when one is exposed) and number sets in ``suits``; a large number when there is none.
+    A result at or above ``limit`` only says that no hand closer than ``limit`` was found."""
     problem = _problem(hand, options)
     exposed_singles_tiles = sum(len(flex_set.group.tiles) for flex_set in problem.singles)
     slots = [0] * NUM_TILE_KINDS
@@ -272,7 +284,7 @@ def standard_instance_away(
             add_to_front(front, (base.no_joker + flower_cost.no_joker, 0))
         if start:
             closed = frozenset({FLOWER})
-            best = min(best, _numbers_dp(problem, suits, sequence, start, slots, closed, True))
+            best = min(best, _numbers_dp(problem, suits, sequence, start, slots, closed, True, min(best, limit)))
     return best
 
 

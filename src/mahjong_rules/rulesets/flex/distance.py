@@ -276,14 +276,14 @@ class FlexDistance:
             return []
         held = list(hand.concealed_counts)
         # The plain search first: knowing the distance, the leaf search prunes from the start.
-        away = _Search(self, held, exposed, INFINITY).run()
+        first = _Search(self, held, exposed, INFINITY)
+        away = first.run()
+        programmes = first.programmes  # shared by every search of this hand and every leaf
         if away >= INFINITY:
             return []
 
-        programmes: dict[tuple[object, ...], int] = {}  # shared by both searches and every leaf
-
         def leaves_below(limit: int) -> list[tuple[Leaf, int]]:
-            search = _LeafSearch(self, held, exposed, limit, programmes)
+            search = _LeafSearch(self, held, exposed, limit, programmes, away + 2)
             search.run()
             return search.leaves
 
@@ -308,9 +308,10 @@ def programme_away(
     singles: tuple[_Pattern, ...],
     sizes: list[int],
     suits: tuple[int, ...],
+    limit: int = INFINITY,
 ) -> int:
     """A standard instance by the slower programme of :mod:`._distance_dp` (``held``: the
-    concealed counts)."""
+    concealed counts); a result at or above ``limit`` only says so."""
     tiles = [Tile.from_index(index) for index, count in enumerate(held) for _ in range(count)]
     return _distance_dp.standard_instance_away(
         Hand(tiles, exposed.melds),
@@ -318,6 +319,7 @@ def programme_away(
         [pattern.tiles for pattern in singles],
         sizes,
         tuple(NUMBER_SUITS[suit] for suit in suits),
+        limit,
     )
 
 
@@ -345,6 +347,7 @@ class _Search:
         flowers = min(self.options.flowers, exposed.available[FLOWER])
         self.flower_costs = [(size, max(size - self.held[FLOWER], 0)) for size in range(2, flowers + 1)]
         self.kept_by_suits: dict[int, int] = {}
+        self.programmes: dict[tuple[object, ...], tuple[int, int]] = {}  # programme answers, limits
         self.slots: dict[int, int] = {}  # the concealed singles sets' tiles, in standard hands
         self.slots_key: tuple[tuple[int, int], ...] = ()
 
@@ -432,9 +435,34 @@ class _Search:
 
     def _programme(self, singles: tuple[_Pattern, ...], sizes: list[int], suits: tuple[int, ...]) -> None:
         """One standard instance the tables cannot settle, by the slower programme."""
-        away = programme_away(self.plan, self.held, self.ex, singles, sizes, suits)
+        away = self._programme_leaf(singles, sizes, suits, self.best).cost(self.held)
         if away < self.best:
             self.best = away
+
+    def _programme_leaf(
+        self, singles: tuple[_Pattern, ...], sizes: list[int], suits: tuple[int, ...], limit: int
+    ) -> FunctionLeaf:
+        """The slower programme on one instance as a leaf, costs of ``limit`` and more told
+        apart from no other. The instance reads its suits' tiles, its singles sets' tiles, the
+        flowers and the jokers: hands alike in those cost alike, and the answers are kept
+        (``programmes``: shared by the searches of one hand), each with the limit it had."""
+        plan, ex, known = self.plan, self.ex, self.programmes
+        kinds = sorted(
+            {kind for suit in suits for kind in KIND[suit]}
+            | {kind for pattern in singles for kind in pattern.tiles}
+            | {FLOWER, JOKER}
+        )
+        instance = (singles, tuple(sizes), suits)
+
+        def cost(held: Sequence[int]) -> int:
+            counts = (*instance, *(held[kind] for kind in kinds))
+            value, asked = known.get(counts, (INFINITY, 0))
+            if value >= asked and asked < limit:  # only "at least ``asked``" known: not enough
+                value = programme_away(plan, held, ex, singles, sizes, suits, limit)
+                known[counts] = (value, limit)
+            return min(value, limit)
+
+        return FunctionLeaf(mask_of(kinds), cost)
 
     def _special_positions(
         self, suits: tuple[int, ...], held: Sequence[int], short: dict[int, int], tiles: int
@@ -1014,37 +1042,25 @@ class _LeafSearch(_Search):
         held: Sequence[int],
         exposed: _Exposed,
         limit: int,
-        programmes: dict[tuple[object, ...], int],
+        programmes: dict[tuple[object, ...], tuple[int, int]],
+        cap: int,
     ) -> None:
         super().__init__(plan, held, exposed, limit)
+        self.cap = cap
         self.floor = -1  # never stop early: every leaf counts
         self.leaves: list[tuple[Leaf, int]] = []
-        self.programmes = programmes  # the slower programme's answers, by instance and counts
+        self.programmes = programmes
 
     def _found(self, cost: int, leaf: Callable[..., Leaf], *arguments: Any) -> None:
         self.leaves.append((leaf(*arguments), cost))
 
     def _programme(self, singles: tuple[_Pattern, ...], sizes: list[int], suits: tuple[int, ...]) -> None:
-        plan, ex, known = self.plan, self.ex, self.programmes
-        # The instance reads its suits' tiles, its singles sets' tiles, the flowers and the
-        # jokers; hands alike in those cost alike.
-        kinds = sorted(
-            {kind for suit in suits for kind in KIND[suit]}
-            | {kind for pattern in singles for kind in pattern.tiles}
-            | {FLOWER, JOKER}
-        )
-        instance = (singles, tuple(sizes), suits)
-
-        def again(held: Sequence[int]) -> int:
-            counts = (*instance, *(held[kind] for kind in kinds))
-            value = known.get(counts)
-            if value is None:
-                value = known[counts] = programme_away(plan, held, ex, singles, sizes, suits)
-            return value
-
-        cost = again(self.held)
+        # Costed again after a discard and a draw, a leaf matters up to two more than the
+        # hand's distance (``cap``), whatever this search's limit.
+        leaf = self._programme_leaf(singles, sizes, suits, self.cap)
+        cost = leaf.cost(self.held)
         if cost < self.best:
-            self._found(cost, FunctionLeaf, mask_of(kinds), again)
+            self.leaves.append((leaf, cost))
 
 
 def like_cost(held: Sequence[int], ex: _Exposed, free: list[int], slots: dict[int, int], tiles: int) -> int:
