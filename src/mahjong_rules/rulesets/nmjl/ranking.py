@@ -244,6 +244,7 @@ class CompiledCard:
                 for index, (free, joker) in found.items():
                     self._like_groups[index].append((lane, free, joker))
         self._removals: dict[tuple[int, Spec], _Removal] = {}
+        self._free_fits: dict[tuple[int, frozenset[int]], int] = {}  # see _free_fit
         self._minimum_steps = self._doubling_steps()
         self._window = 1 << len(self._minimum_steps)  # each lane's window once the steps are done
         starts = [start for start, _ in self.slices]
@@ -363,10 +364,7 @@ class CompiledCard:
         else:
             size = wild[0].size
             kinds = self._joker_kinds.get(size, set())
-            free_fit = 0
-            for index in kinds:
-                if index not in terms:
-                    free_fit |= self._removal(index, ((size, True),)).fit
+            free_fit = self._free_fit(size, frozenset(kinds & terms.keys()))
             best = self._biased(fit & free_fit, held_sum, pair_sum, pairs_removed, slots, jokers)
             for index in kinds & terms.keys():
                 _, held_part, pair_part, removed_part = terms[index]
@@ -382,6 +380,20 @@ class CompiledCard:
                 )
                 best = self._lower(best, candidate)
         return self._finished(best, self._bias)
+
+    def _free_fit(self, size: int, taken: frozenset[int]) -> int:
+        """The lanes where a set of jokers alone of ``size`` may stand for some tile outside
+        ``taken`` (kept: the same sets come back for every discard of a hand)."""
+        found = self._free_fits.get((size, taken))
+        if found is None:
+            found = 0
+            for index in self._joker_kinds.get(size, ()):
+                if index not in taken:
+                    found |= self._removal(index, ((size, True),)).fit
+            if len(self._free_fits) >= _MAX_REMOVALS:
+                del self._free_fits[next(iter(self._free_fits))]
+            self._free_fits[size, taken] = found
+        return found
 
     def _several_wild(self, counts: Sequence[int], exposed: Sequence[Meld], first: Meld) -> bytes | None:
         """Several sets of jokers alone: the first stands in turn for each tile some variant has a
