@@ -1,0 +1,284 @@
+"""One learner seat against policies: a Gymnasium environment for single-agent trainers.
+
+A learner plays one seat of a round; the other seats play *policies* (``"random"``,
+``"greedy"`` or any ``(round, seat, legal actions) -> action`` callable). After each of the
+learner's actions the round runs on until the learner must act again or the round ends, so an
+episode is one round and its rewards are the learner seat's payments: Singapore's instant
+payments as they are paid, the win's settlement at the end, nothing lost after the learner's last
+action. Trainers that mask invalid actions (sb3-contrib's ``MaskablePPO``) read
+:meth:`SingleAgentEnv.action_masks`.
+
+>>> from mahjong_rules.engine.single_agent import SingleAgentEnv
+>>> env = SingleAgentEnv("singapore", opponents="greedy")
+>>> observation, info = env.reset(seed=3)
+>>> observation.shape
+(11, 49)
+>>> total = 0.0
+>>> done = False
+>>> while not done:
+...     action = int(env.action_masks().nonzero()[0][0])
+...     observation, reward, done, truncated, info = env.step(action)
+...     total += reward
+>>> total == env.round.result.payments[env.learner]
+True
+
+This module needs the ``rl`` extra (``pip install '.[rl]'`` from a clone).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from mahjong_rules.engine import new_round
+from mahjong_rules.engine.bots import greedy_agent
+from mahjong_rules.engine.core import Action, IllegalActionError, Round
+from mahjong_rules.engine.rl import OBSERVATION_ROWS, ActionEncoding, _net_payments, observation_array
+from mahjong_rules.engine.selfplay import Agent, random_agent
+from mahjong_rules.errors import MahjongError, UnreachableError
+from mahjong_rules.registry import get_ruleset
+from mahjong_rules.ruleset import Reason, Ruleset
+from mahjong_rules.tiles import NUM_TILE_KINDS, Seat
+
+try:
+    import gymnasium
+    import numpy as np
+    import numpy.typing as npt
+except ImportError as error:  # pragma: no cover - the extra is installed wherever the tests run
+    raise ImportError(
+        "mahjong_rules.engine.single_agent needs the 'rl' extra: pip install '.[rl]' from a clone "
+        f"(Gymnasium and NumPy); {error}"
+    ) from error
+
+__all__ = ["Policy", "SingleAgentEnv"]
+
+Policy = Callable[[Round, Seat, list[Action]], Action]
+"""A seat's way to choose: given the round, its seat and its legal actions, one of them."""
+
+_POLICIES = ("random", "greedy")
+_FAR = 14  # tiles away of a hand no valid hand keeps the exposures of (shaped reward only)
+
+
+class SingleAgentEnv(gymnasium.Env[Any, Any]):
+    """A round of ``ruleset`` (a name with its ``options``, or a ruleset) in which the seat
+    ``learner`` acts by action index and the other seats by ``opponents``.
+
+    ``opponents`` is ``"random"`` (uniform over the legal actions, seeded by :meth:`reset`),
+    ``"greedy"`` (:func:`~mahjong_rules.engine.bots.greedy_agent`), one callable for every other
+    seat, or a mapping from seats to any of these.
+
+    Observations are float32 arrays of shape ``(11, 49)`` laid out as
+    :data:`~mahjong_rules.engine.rl.OBSERVATION_ROWS` says (the learner's view of the round);
+    actions are indexes of :attr:`encoding`, legal exactly where :meth:`action_masks` is true.
+    Each step's reward is the change in the learner seat's net payment since its last action; an
+    episode's rewards add up to ``round.result.payments[learner]`` (0 in a wall game without
+    instant payments). A round that ends before the learner ever acts (another seat wins on the
+    first discards) is not an episode: :meth:`reset` deals again and counts it in
+    ``info["rounds_skipped"]``.
+
+    ``shaping`` (default 0) adds a *shaped* reward for trainers that need a signal before the
+    end: ``shaping`` times how many tiles closer to Mahjong the learner's hand came (its
+    ruleset's ``tiles_away`` before the learner's action and after the round ran on). It is a
+    potential-based shaping (the potential being minus ``shaping`` times tiles away): over an
+    episode it adds ``shaping`` times (tiles away at the start less tiles away at the end), and it
+    changes no optimal policy. ``info["payment"]`` always holds the unshaped part of the step's
+    reward, ``info["shaped"]`` the shaped one.
+
+    With ``max_steps``, an episode still going after that many learner actions is truncated.
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset | str = "flex",
+        *,
+        learner: Seat | str = Seat.EAST,
+        opponents: str | Policy | Mapping[Seat, str | Policy] = "random",
+        shaping: float = 0.0,
+        max_steps: int | None = None,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        self.metadata = {"render_modes": ["ansi"]}
+        if isinstance(ruleset, str):
+            self.ruleset: Ruleset = get_ruleset(ruleset, **options)
+        elif options:
+            raise ValueError("options go with a ruleset's name, not with a ruleset object")
+        else:
+            self.ruleset = ruleset
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode is 'ansi' or None, not {render_mode!r}")
+        self.render_mode = render_mode
+        self.encoding = ActionEncoding(self.ruleset)
+        self.seats: tuple[Seat, ...] = self.encoding.seats
+        self.learner = self._seat(learner)
+        if not isinstance(shaping, (int, float)) or isinstance(shaping, bool):
+            raise TypeError(f"shaping is a number, not {type(shaping).__name__}")
+        self.shaping = float(shaping)
+        if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
+            raise ValueError(f"max_steps is a whole number of at least 1 or None, not {max_steps!r}")
+        self.max_steps = max_steps
+        self._choices = self._opponents(opponents)
+        shape = (len(OBSERVATION_ROWS), NUM_TILE_KINDS)
+        high = np.full(shape, float(self.ruleset.tileset.total), dtype=np.float32)
+        self.observation_space = gymnasium.spaces.Box(low=0.0, high=high, shape=shape, dtype=np.float32)
+        self.action_space = gymnasium.spaces.Discrete(self.encoding.size)
+        self._seeds = random.Random()
+        self._agents: dict[Seat, Agent] = {}
+        self.round: Round | None = None
+        self.steps = 0
+        self._paid = 0
+        self._away = 0
+
+    # -- construction ------------------------------------------------------------------------
+
+    def _seat(self, value: Seat | str) -> Seat:
+        if isinstance(value, str):
+            found = {seat.name.lower(): seat for seat in self.seats}.get(value.lower())
+            if found is None:
+                names = ", ".join(seat.name.lower() for seat in self.seats)
+                raise ValueError(f"learner is one of the seats {names}, not {value!r}")
+            return found
+        if not isinstance(value, Seat) or value not in self.seats:
+            raise ValueError(f"learner is one of the round's seats, not {value!r}")
+        return value
+
+    def _opponents(self, opponents: str | Policy | Mapping[Seat, str | Policy]) -> dict[Seat, str | Policy]:
+        others = [seat for seat in self.seats if seat is not self.learner]
+        if isinstance(opponents, Mapping):
+            unknown = [seat for seat in opponents if seat not in others]
+            if unknown:
+                raise ValueError(f"opponents are the seats other than the learner's, not {unknown}")
+            missing = [seat.name.lower() for seat in others if seat not in opponents]
+            if missing:
+                raise ValueError(f"opponents has no policy for {', '.join(missing)}")
+            chosen = dict(opponents)
+        else:
+            chosen = dict.fromkeys(others, opponents)
+        for policy in chosen.values():
+            if isinstance(policy, str) and policy not in _POLICIES:
+                raise ValueError(f"a policy is one of {', '.join(_POLICIES)} or a callable, not {policy!r}")
+            if not isinstance(policy, str) and not callable(policy):
+                raise TypeError(f"a policy is a name or a callable, not {type(policy).__name__}")
+        return chosen
+
+    def _agent(self, policy: str | Policy, rng: random.Random) -> Agent:
+        if policy == "random":
+            return random_agent(rng)
+        if policy == "greedy":
+            return greedy_agent()
+        assert callable(policy)
+        return policy
+
+    # -- the Gymnasium interface -------------------------------------------------------------
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        """Deal a new round and run it until the learner must act. A seed seeds the round and the
+        random opponents; without one, they come from a generator seeded by the last seed given.
+        ``options`` is accepted and unused."""
+        super().reset(seed=seed)
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        skipped = 0
+        while True:
+            round_seed = seed if seed is not None and skipped == 0 else self._seeds.randrange(2**31)
+            rng = random.Random(round_seed)
+            self._agents = {seat: self._agent(policy, rng) for seat, policy in self._choices.items()}
+            self.round = new_round(self.ruleset, seed=round_seed)
+            self._run_others()
+            if not self.round.is_over:
+                break
+            skipped += 1
+        self.steps = 0
+        self._paid = _net_payments(self.round).get(self.learner, 0)
+        self._away = self._tiles_away()
+        info = {"rounds_skipped": skipped, "payment": float(self._paid), "round_seed": round_seed}
+        # Instant payments before the learner's first action are part of the episode's reward.
+        self._opening = float(self._paid)
+        return self._observe(), info
+
+    def step(self, action: int | np.integer[Any]) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
+        """Apply the learner's action (an index of :attr:`encoding`), run the other seats until the
+        learner must act again or the round ends, and return (observation, reward, terminated,
+        truncated, info).
+
+        Raises:
+            IllegalActionError: the index is not that of a legal action now (:meth:`action_masks`
+                is false there); the environment is unchanged.
+            RuntimeError: the episode has ended (call :meth:`reset`).
+        """
+        round_ = self._round()
+        if round_.is_over or self.learner not in round_.to_act:
+            raise RuntimeError("the episode has ended: call reset()")
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+            raise IllegalActionError(Reason("illegal-index", f"an action is an index, not {action!r}"))
+        chosen = self.encoding.decode(int(action), round_.legal_actions(self.learner))
+        self.round = round_.apply(chosen)
+        self._run_others()
+        self.steps += 1
+        paid = _net_payments(self.round).get(self.learner, 0)
+        payment = float(paid - self._paid) + self._opening
+        self._opening = 0.0
+        self._paid = paid
+        away = self._tiles_away()
+        shaped = self.shaping * (self._away - away) if self.shaping else 0.0
+        self._away = away
+        terminated = self.round.is_over
+        truncated = not terminated and self.max_steps is not None and self.steps >= self.max_steps
+        info = {"payment": payment, "shaped": shaped}
+        return self._observe(), payment + shaped, terminated, truncated, info
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """Which action indexes are legal for the learner now (all false once the round is over)."""
+        round_ = self._round()
+        legal = round_.legal_actions(self.learner) if self.learner in round_.to_act else []
+        return self.encoding.mask(legal).astype(bool)
+
+    def render(self) -> str | None:
+        """The round as text when ``render_mode="ansi"``."""
+        if self.render_mode != "ansi":
+            return None
+        round_ = self._round()
+        lines = [f"{self.ruleset.name}, seed {round_.seed}, learner {self.learner.name.title()}"]
+        if round_.actions:
+            lines.append(f"last: {round_.actions[-1]}")
+        lines.append(f"tiles away: {self._away}")
+        return "\n".join(lines)
+
+    # -- running the round -------------------------------------------------------------------
+
+    def _round(self) -> Round:
+        if self.round is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.round
+
+    def _run_others(self) -> None:
+        """Let the other seats act until the learner must act or the round ends. When the
+        learner and others must both answer (claims on a discard), the others answer first."""
+        round_ = self._round()
+        while not round_.is_over:
+            others = [seat for seat in round_.to_act if seat is not self.learner]
+            if not others:
+                break
+            seat = others[0]
+            legal = round_.legal_actions(seat)
+            round_ = round_.apply(self._agents[seat](round_, seat, legal))
+        self.round = round_
+
+    def _observe(self) -> npt.NDArray[np.float32]:
+        return observation_array(self._round(), self.learner, self.seats)
+
+    def _tiles_away(self) -> int:
+        """The learner's tiles away now (for the shaped reward only; 0 when shaping is off)."""
+        if not self.shaping:
+            return 0
+        hand = self._round().observation(self.learner)["hand"]
+        try:
+            return int(self.ruleset.tiles_away(hand))
+        except UnreachableError:
+            return _FAR
+        except MahjongError:  # a hand of another size, mid-step: the last figure stands
+            return self._away

@@ -1,0 +1,149 @@
+"""The single-agent Gymnasium environment (issue 21, item 4): one learner seat by action index,
+the others by policies. Whole rounds in every family check its promises: the mask is exactly the
+learner's legal actions, an illegal index is refused with the round unchanged, and the rewards of
+an episode add up to the learner seat's payments (the shaped part apart, which adds up to the
+change in tiles away)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pytest.importorskip("gymnasium")
+
+import mahjong_rules as mr
+from mahjong_rules.engine import Action, IllegalActionError, Round
+from mahjong_rules.engine.single_agent import SingleAgentEnv
+
+FAMILIES = ["flex", "card-free", "nmjl", "singapore"]
+
+
+def _episode(env: SingleAgentEnv, seed: int, rng: random.Random) -> tuple[float, float, list[dict[str, Any]]]:
+    """One episode with the learner choosing uniformly among its masked actions: (sum of
+    rewards, sum of unshaped payments, the infos)."""
+    _, info = env.reset(seed=seed)
+    total = 0.0  # the opening instant payments arrive with the first step
+    infos = [info]
+    payments = 0.0
+    done = truncated = False
+    while not (done or truncated):
+        mask = env.action_masks()
+        round_ = env.round
+        assert round_ is not None
+        legal = round_.legal_actions(env.learner)
+        # The mask is exactly the legal actions: one index each, each decoding to its action.
+        assert mask.sum() == len(legal)
+        assert {env.encoding.decode(int(index), legal) for index in mask.nonzero()[0]} == set(legal)
+        index = int(rng.choice(list(mask.nonzero()[0])))
+        _, reward, done, truncated, info = env.step(index)
+        infos.append(info)
+        total += reward
+        payments += info["payment"]
+        assert reward == pytest.approx(info["payment"] + info["shaped"])
+    return total, payments, infos
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_rewards_add_up_to_the_learners_payments(family: str) -> None:
+    rng = random.Random(family)
+    for seed, learner in ((1, mr.Seat.EAST), (2, mr.Seat.SOUTH)):
+        env = SingleAgentEnv(family, learner=learner, opponents="random")
+        total, payments, _ = _episode(env, seed, rng)
+        round_ = env.round
+        assert round_ is not None
+        assert round_.is_over
+        assert round_.result is not None
+        assert payments == round_.result.payments.get(learner, 0)
+        assert total == payments  # no shaping asked for
+        assert not env.action_masks().any()
+        with pytest.raises(RuntimeError, match="reset"):
+            env.step(0)
+
+
+@pytest.mark.parametrize("family", ["flex", "singapore"])
+def test_the_shaped_reward_adds_up_to_the_change_in_tiles_away(family: str) -> None:
+    env = SingleAgentEnv(family, opponents="greedy", shaping=0.5)
+    rng = random.Random(7)
+    _, info = env.reset(seed=5)
+    round_ = env.round
+    assert round_ is not None
+    ruleset: Any = env.ruleset
+    start = ruleset.tiles_away(round_.observation(env.learner)["hand"])
+    shaped = 0.0
+    payments = 0.0
+    done = truncated = False
+    while not (done or truncated):
+        _, _, done, truncated, info = env.step(int(rng.choice(list(env.action_masks().nonzero()[0]))))
+        shaped += info["shaped"]
+        payments += info["payment"]
+    round_ = env.round
+    assert round_ is not None
+    assert round_.result is not None
+    end_hand = round_.observation(env.learner)["hand"]
+    try:
+        end = ruleset.tiles_away(end_hand)
+    except mr.MahjongError:  # the winner's hand of more tiles: the last figure the env kept
+        end = env._away
+    assert shaped == pytest.approx(0.5 * (start - end))
+    assert payments == round_.result.payments.get(env.learner, 0)
+
+
+def test_an_illegal_index_is_refused_and_nothing_changes() -> None:
+    env = SingleAgentEnv("flex", opponents="random")
+    env.reset(seed=3)
+    before = env.round
+    illegal = int((~env.action_masks()).nonzero()[0][0])
+    with pytest.raises(IllegalActionError):
+        env.step(illegal)
+    with pytest.raises(IllegalActionError):
+        env.step(True)
+    assert env.round is before
+
+
+def test_opponents_as_callables_and_by_seat() -> None:
+    seen: list[mr.Seat] = []
+
+    def first(round_: Round, seat: mr.Seat, legal: list[Action]) -> Action:
+        seen.append(seat)
+        return legal[0]
+
+    env = SingleAgentEnv(
+        "singapore",
+        learner="west",
+        opponents={mr.Seat.EAST: first, mr.Seat.SOUTH: "greedy", mr.Seat.NORTH: "random"},
+    )
+    env.reset(seed=11)
+    assert env.learner is mr.Seat.WEST
+    assert set(seen) <= {mr.Seat.EAST}
+    with pytest.raises(ValueError, match="no policy for north"):
+        SingleAgentEnv("flex", learner="west", opponents={mr.Seat.EAST: "random", mr.Seat.SOUTH: "random"})
+    with pytest.raises(ValueError, match="one of random, greedy"):
+        SingleAgentEnv("flex", opponents="clever")
+    with pytest.raises(ValueError, match="learner is one of the seats"):
+        SingleAgentEnv("flex", learner="middle")
+
+
+def test_a_seed_repeats_the_episode() -> None:
+    first = SingleAgentEnv("card-free")
+    second = SingleAgentEnv("card-free")
+    one, _ = first.reset(seed=9)
+    two, _ = second.reset(seed=9)
+    assert (one == two).all()
+    index = int(first.action_masks().nonzero()[0][0])
+    assert (first.step(index)[0] == second.step(index)[0]).all()
+
+
+def test_observations_and_masks_fit_their_spaces() -> None:
+    """What Gymnasium's checker asks of a step (its own checker steps with unmasked random
+    actions, which a masked environment refuses)."""
+    env = SingleAgentEnv("singapore", opponents="random")
+    observation, _ = env.reset(seed=4)
+    assert env.observation_space.contains(observation)
+    mask = env.action_masks()
+    assert mask.shape == (env.encoding.size,)
+    assert mask.dtype == bool
+    observation, reward, _, _, _ = env.step(int(mask.nonzero()[0][0]))
+    assert env.observation_space.contains(observation)
+    assert isinstance(reward, float)
