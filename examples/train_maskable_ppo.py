@@ -1,0 +1,84 @@
+"""Train a learner seat with sb3-contrib's MaskablePPO, then compare it with a random learner.
+
+The environment is :class:`mahjong_rules.engine.single_agent.SingleAgentEnv`: the learner plays one
+seat, the other seats play a policy, and ``action_masks()`` tells MaskablePPO which actions are
+legal, with no glue. Rewards are the learner seat's payments; for the American families, whose
+random rounds seldom end in a win, ``--shaping`` adds a reward for coming closer to Mahjong.
+
+    pip install '.[rl,train]'          # from a clone: the environment and the trainer
+    python examples/train_maskable_ppo.py --steps 4000
+    python examples/train_maskable_ppo.py --ruleset flex --shaping 0.1 --steps 4000
+
+It prints the average payment per round of a random learner and of the trained one over the same
+seeded rounds. A few thousand steps take a minute on a laptop; a learner worth the name takes
+hundreds of thousands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+from collections.abc import Callable
+
+import numpy as np
+import numpy.typing as npt
+
+from mahjong_rules.engine.single_agent import SingleAgentEnv
+
+Chooser = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_]], int]
+
+try:
+    from sb3_contrib import MaskablePPO
+except ImportError:
+    sys.exit("this example needs the trainer: pip install '.[rl,train]' (sb3-contrib, with PyTorch)")
+
+
+def average_payment(env: SingleAgentEnv, choose: Chooser, rounds: int, seed: int) -> float:
+    """The learner's mean payment over ``rounds`` rounds dealt from ``seed``."""
+    payments = []
+    for number in range(rounds):
+        observation, _ = env.reset(seed=seed + number)
+        done = truncated = False
+        total = 0.0
+        while not (done or truncated):
+            action = choose(observation, env.action_masks())
+            observation, _, done, truncated, info = env.step(action)
+            total += info["payment"]
+        payments.append(total)
+    return statistics.mean(payments)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--ruleset", default="singapore", help="flex, card-free, nmjl or singapore")
+    parser.add_argument("--opponents", default="random", help="random or greedy")
+    parser.add_argument("--shaping", type=float, default=0.0, help="reward per tile closer to Mahjong")
+    parser.add_argument("--steps", type=int, default=4000, help="learner actions to train on")
+    parser.add_argument("--rounds", type=int, default=50, help="rounds to compare on")
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+
+    env = SingleAgentEnv(args.ruleset, opponents=args.opponents, shaping=args.shaping)
+    model = MaskablePPO("MlpPolicy", env, n_steps=256, batch_size=64, seed=args.seed, verbose=0)
+    model.learn(total_timesteps=args.steps)
+
+    rng = random.Random(args.seed)
+    evaluation = SingleAgentEnv(args.ruleset, opponents=args.opponents)
+
+    def random_choice(observation: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]) -> int:
+        return int(rng.choice(list(mask.nonzero()[0])))
+
+    def trained_choice(observation: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]) -> int:
+        action, _ = model.predict(observation, action_masks=mask, deterministic=True)
+        return int(action)
+
+    before = average_payment(evaluation, random_choice, args.rounds, args.seed + 1)
+    after = average_payment(evaluation, trained_choice, args.rounds, args.seed + 1)
+    print(f"{args.ruleset}, {args.steps} training steps against {args.opponents} opponents")
+    print(f"mean payment per round over {args.rounds} rounds: random learner {before:+.2f}, trained {after:+.2f}")
+
+
+if __name__ == "__main__":
+    main()
