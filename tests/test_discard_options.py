@@ -189,3 +189,43 @@ def test_a_discard_leaves_the_hand_at_its_distance_or_one_further() -> None:
                     assert target.cost_after(counts, kind, -1) in (target.cost(counts), target.cost(counts) + 1)
                 if counts[kind] < 3:
                     assert target.cost_after(counts, -1, kind) in (target.cost(counts), target.cost(counts) - 1)
+
+
+# -- Charleston passes -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["flex", "card-free", "nmjl"])
+def test_pass_options_are_passing_then_receiving(name: str) -> None:
+    """Passing one tile of a 13-tile hand keeps 12: its tiles away is one more than the best
+    13-tile hand a tile received makes (``tiles_away`` judges those), and a tile helps exactly
+    when receiving it makes such a best hand."""
+    ruleset: Any = mr.get_ruleset(name)
+    tileset = ruleset.tileset
+    rng = random.Random(name)
+    pool = [tile for tile in tileset.tiles for _ in range(tileset.count(tile)) if not tile.is_blank]
+    for _ in range(2):
+        hand = mr.Hand(rng.sample(pool, 13))
+        for option in ruleset.pass_options(hand, count=1):
+            kept = hand.discard(option.tiles[0])
+            after = {
+                tile: _away(ruleset, kept.draw(tile))
+                for tile in tileset.tiles
+                if not tile.is_blank and kept.count(tile) < tileset.count(tile)
+            }
+            best = min(value for value in after.values() if value is not None)
+            assert option.tiles_away == best + 1, (str(hand), option)
+            assert option.helpful == {tile for tile, value in after.items() if value == best}, (str(hand), option)
+
+
+def test_pass_options_keep_jokers_and_rank_every_choice_once() -> None:
+    flex: Any = mr.get_ruleset("flex")
+    hand = mr.Hand.parse("1B 2B 3B 4C 5C 6C 7D 8D 9D E E J J")
+    options = flex.pass_options(hand)
+    assert all(not tile.is_joker for option in options for tile in option.tiles)
+    # Three of ten kinds (nine held once, E twice): 120 choices of three kinds, 9 more with both Es.
+    assert len({option.tiles for option in options}) == len(options) == 129
+    keys = [(option.tiles_away, -option.helpful_unseen, option.tiles) for option in options]
+    assert keys == sorted(keys)
+    assert any(mr.Tile.JOKER in option.tiles for option in flex.pass_options(hand, jokers=True))
+    with pytest.raises(mr.ArgumentError, match="1, 2 or 3 tiles"):
+        flex.pass_options(hand, count=4)

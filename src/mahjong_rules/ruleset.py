@@ -25,6 +25,7 @@ __all__ = [
     "Arrangement",
     "DiscardOption",
     "Evaluation",
+    "PassOption",
     "Reason",
     "Ruleset",
     "ScoreItem",
@@ -332,6 +333,41 @@ class DiscardOption:
         helpful = " ".join(str(tile) for tile in sorted(self.helpful)) or "none"
         return (
             f"discard {self.discard}: {count_of(self.tiles_away, 'tile')} away, "
+            f"helped by {helpful} ({count_of(self.helpful_unseen, 'unseen copy', 'unseen copies')})"
+        )
+
+
+def _sorted_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    found = tuple(sorted(tiles))
+    if not all(isinstance(tile, Tile) for tile in found):
+        raise TypeError("the tiles passed are Tiles")
+    return found
+
+
+@attrs.frozen
+class PassOption:
+    """One choice of tiles to pass in the Charleston, for a player or a bot choosing one.
+
+    Attributes:
+        tiles: the tiles passed, in tile order.
+        tiles_away: how many tiles the kept ones still lack to make a valid hand (exact, the
+            tiles to come in the pass included: a 13-tile hand keeping 10 is at least 4 away).
+        helpful: the tiles whose arrival would bring the kept tiles one closer, among those with
+            a copy left outside the kept tiles.
+        helpful_unseen: how many copies of the helpful tiles are still unseen (not in the hand,
+            its exposures, or the tiles the caller says were seen).
+    """
+
+    tiles: tuple[Tile, ...] = attrs.field(converter=_sorted_tiles)
+    tiles_away: int = attrs.field(validator=_of_type(int, "an integer"))
+    helpful: frozenset[Tile] = attrs.field(converter=_tiles)
+    helpful_unseen: int = attrs.field(validator=_of_type(int, "an integer"))
+
+    def __str__(self) -> str:
+        helpful = " ".join(str(tile) for tile in sorted(self.helpful)) or "none"
+        passed = " ".join(str(tile) for tile in self.tiles)
+        return (
+            f"pass {passed}: {count_of(self.tiles_away, 'tile')} away, "
             f"helped by {helpful} ({count_of(self.helpful_unseen, 'unseen copy', 'unseen copies')})"
         )
 

@@ -3,15 +3,16 @@ defined for, settlement, several winners on one discard, and the Mah Jongg call.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import itertools
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from mahjong_rules._coerce import describe
-from mahjong_rules.errors import ContextError, HandError, HandSizeError
+from mahjong_rules.errors import ArgumentError, ContextError, HandError, HandSizeError
 from mahjong_rules.hand import Hand, as_hand
 from mahjong_rules.melds import Meld
 from mahjong_rules.notation import format_tiles
-from mahjong_rules.ruleset import Evaluation, Reason, Settlement, Transfer, WinContext, as_context
+from mahjong_rules.ruleset import Evaluation, PassOption, Reason, Settlement, Transfer, WinContext, as_context
 from mahjong_rules.rulesets._table import TableRuleset
 from mahjong_rules.settling import check_evaluation, settlement_seats, several_winners
 from mahjong_rules.tiles import Seat, Tile
@@ -19,6 +20,7 @@ from mahjong_rules.tiles import Seat, Tile
 __all__ = ["MAHJONG_SIZE", "AmericanRuleset", "as_meld"]
 
 MAHJONG_SIZE = 14  # ruling T2
+PASS_SIZES = (1, 2, 3)  # a Charleston pass is of 3 tiles; a courtesy pass of 1 to 3
 
 
 def as_meld(meld: object) -> Meld:
@@ -66,6 +68,74 @@ class AmericanRuleset(TableRuleset):
                 size=len(hand),
                 expected=sizes,
             )
+
+    # -- the Charleston --------------------------------------------------------------------------
+
+    def pass_options(
+        self,
+        hand: Hand | str,
+        count: int = 3,
+        *,
+        jokers: bool = False,
+        seen: Iterable[Tile | str] | str = (),
+    ) -> list[PassOption]:
+        """For a hand about to pass ``count`` tiles in the Charleston (13 or 14 tiles), every
+        choice of ``count`` of its concealed tiles (each choice of tiles once), best first: fewest
+        tiles away for the tiles kept (exact: the tiles they lack to make a valid hand, the tiles
+        to come in the pass among them), then most unseen copies of the tiles whose arrival would
+        bring them closer, then tile order. "Jokers may not be passed during the Charleston": they
+        are kept unless ``jokers`` (a house rule allowing it). ``seen``: the tiles seen
+        elsewhere, as for :meth:`discard_options`.
+
+        Each choice is a search of its own (up to 364 of them for 3 tiles of 14): expect tens of
+        milliseconds, more for a hand far from any valid hand.
+
+        Raises:
+            HandSizeError: the hand does not have 13 or 14 tiles.
+            ArgumentError: ``count`` is not 1, 2 or 3.
+            TileSetError: the hand cannot exist in this game's tiles (ruling T5).
+        """
+        hand = self._checked_hand(hand)
+        self._check_size(hand, "pass options", (MAHJONG_SIZE - 1, MAHJONG_SIZE))
+        if type(count) is not int:
+            raise TypeError(f"count is a number of tiles, not {describe(count)}")
+        if count not in PASS_SIZES:
+            raise ArgumentError(f"a pass is of 1, 2 or 3 tiles, not {count}")
+        tileset = self._tileset
+        unseen = [max(total - held, 0) for total, held in zip(tileset.counts, hand.counts, strict=True)]
+        for tile in self._tiles(seen, "seen"):
+            unseen[tile.index] = max(unseen[tile.index] - 1, 0)
+        passable = sorted(tile for tile in hand.concealed if jokers or not tile.is_joker)
+        kinds = [tile for tile in tileset.tiles if not tile.is_blank]
+        options = []
+        for passed in sorted(set(itertools.combinations(passable, count))):
+            kept_tiles = list(hand.concealed)
+            for tile in passed:
+                kept_tiles.remove(tile)
+            kept = Hand(kept_tiles, hand.melds)
+            counts = kept.counts
+            # A tile with a copy left outside the kept tiles may arrive (passed ones may come back).
+            drawable = [tile.index for tile in kinds if counts[tile.index] < tileset.counts[tile.index]]
+            found = self._kept_analysis(kept, drawable)
+            if found is None:
+                continue
+            away, helpful = found
+            options.append(
+                PassOption(
+                    passed,
+                    away,
+                    frozenset(Tile.from_index(index) for index in helpful),
+                    sum(unseen[index] for index in helpful),
+                )
+            )
+        options.sort(key=lambda option: (option.tiles_away, -option.helpful_unseen, option.tiles))
+        return options
+
+    def _kept_analysis(self, hand: Hand, drawable: Sequence[int]) -> tuple[int, list[int]] | None:
+        """For a hand of any size up to 14 tiles: its tiles away (the tiles it lacks to make a
+        valid hand) and which of the ``drawable`` kinds would bring it one closer; ``None`` when
+        no valid hand keeps its exposures."""
+        raise NotImplementedError  # every American ruleset defines its own
 
     # -- settlement ------------------------------------------------------------------------------
 

@@ -42,7 +42,7 @@ from mahjong_rules.rulesets.card_free._distance_tables import (
 )
 from mahjong_rules.rulesets.card_free.options import CardFreeOptions
 from mahjong_rules.rulesets.card_free.targets import reference_away
-from mahjong_rules.solver.discards import FunctionLeaf, Leaf, ScratchLeaf, bits, discard_options, mask_of
+from mahjong_rules.solver.discards import FunctionLeaf, Leaf, ScratchLeaf, bits, discard_options, helpful_draws, mask_of
 from mahjong_rules.tiles import Tile
 
 __all__ = ["CardFreeDistance"]
@@ -217,6 +217,31 @@ class CardFreeDistance:
             return [(leaf, cost) for leaf, cost in found if cost < limit]
 
         return discard_options(held, away, leaves_below, drawable)
+
+    def helpful(self, hand: Hand, drawable: Sequence[int]) -> tuple[int, list[int]] | None:
+        """For a hand of any size up to 14 tiles: its tiles away and which of the ``drawable``
+        tiles (indexes) would bring it one closer; ``None`` when no valid hand keeps its exposed
+        sets."""
+        prepare()
+        melds = hand.melds
+        if melds and not all(_fits_fast_path(meld) for meld in melds):
+            away = self.away(hand)
+            if away is None:
+                return None
+            closer = [
+                index for index in drawable if self.away(hand.draw(Tile.from_index(index)), limit=away) is not None
+            ]
+            return away, closer
+        exposed = _Exposed(melds) if melds else NO_EXPOSURES
+        held = list(hand.concealed_counts)
+        away = _Search(self, held, exposed, len(hand)).run()
+        if away >= INFINITY:
+            return None
+        if away == 0:
+            return 0, []
+        search = _LeafSearch(self, held, exposed, away + 1)
+        search.run()
+        return away, helpful_draws(held, away, search.leaves, drawable)
 
     def _discards_one_by_one(self, hand: Hand, drawable: Sequence[int]) -> list[tuple[int, int, list[int]]]:
         found = []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from mahjong_rules._coerce import as_tile
@@ -297,6 +297,11 @@ class CardFreeRuleset(AmericanRuleset):
             for tile in self._tileset.tiles
             if hand.count(tile) < self._tileset.count(tile) and self._distance.away(hand.draw(tile), limit=1) == 0
         )
+
+    def _kept_analysis(self, hand: Hand, drawable: Sequence[int]) -> tuple[int, list[int]] | None:
+        if self._exposure_reasons(hand):
+            return None
+        return self._distance.helpful(hand, drawable)
 
     def discard_options(self, hand: Hand | str, seen: Iterable[Tile | str] | str = ()) -> list[DiscardOption]:
         """For a 14-tile hand, every concealed tile it could discard (each kind once), best first:

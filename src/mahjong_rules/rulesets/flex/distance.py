@@ -46,7 +46,16 @@ from mahjong_rules.rulesets.flex._window import IMPOSSIBLE, MAX_JOKERS, POW, cos
 from mahjong_rules.rulesets.flex.options import FlexOptions
 from mahjong_rules.rulesets.flex.sets import NUMBER_SUITS, FlexSuit, SetKind, group_of_meld, read_group
 from mahjong_rules.solver import Grammar
-from mahjong_rules.solver.discards import FunctionLeaf, Leaf, Shape, WindowLeaf, discard_options, mask_of, shape
+from mahjong_rules.solver.discards import (
+    FunctionLeaf,
+    Leaf,
+    Shape,
+    WindowLeaf,
+    discard_options,
+    helpful_draws,
+    mask_of,
+    shape,
+)
 from mahjong_rules.tiles import Tile
 
 __all__ = ["FlexDistance", "flex_tiles_away"]
@@ -288,6 +297,24 @@ class FlexDistance:
             return search.leaves
 
         return discard_options(held, away, leaves_below, drawable)
+
+    def helpful(self, hand: Hand, drawable: Sequence[int]) -> tuple[int, list[int]] | None:
+        """For a hand of any size up to 14 tiles: its tiles away and which of the ``drawable``
+        tiles (indexes) would bring it one closer; ``None`` when no valid hand keeps its exposed
+        sets."""
+        exposed = self._exposed(hand.melds)
+        if exposed.other:
+            return None
+        held = list(hand.concealed_counts)
+        first = _Search(self, held, exposed, INFINITY)
+        away = first.run()
+        if away >= INFINITY:
+            return None
+        if away == 0:
+            return 0, []
+        search = _LeafSearch(self, held, exposed, away + 1, first.programmes, away + 2)
+        search.run()
+        return away, helpful_draws(held, away, search.leaves, drawable)
 
     def _exposed(self, melds: Sequence[Meld]) -> _Exposed:
         return _Exposed(melds, self.counts) if melds else self.concealed

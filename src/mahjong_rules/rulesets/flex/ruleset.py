@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from mahjong_rules._coerce import as_tile
@@ -291,6 +291,11 @@ class FlexRuleset(AmericanRuleset):
         if away is None:
             raise UnreachableError(f"no valid Flex hand keeps the exposed sets of {hand}")
         return away
+
+    def _kept_analysis(self, hand: Hand, drawable: Sequence[int]) -> tuple[int, list[int]] | None:
+        if self._exposure_reasons(hand):
+            return None
+        return self._distance.helpful(hand, drawable)
 
     def discard_options(self, hand: Hand | str, seen: Iterable[Tile | str] | str = ()) -> list[DiscardOption]:
         """For a 14-tile hand, every concealed tile it could discard (each kind once), best first:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from mahjong_rules._coerce import as_tile, describe
@@ -382,6 +382,16 @@ class NmjlRuleset(AmericanRuleset):
         return frozenset(
             tile for tile in self._helpful(hand, distances, 1) if hand.count(tile) < self._tileset.count(tile)
         )
+
+    def _kept_analysis(self, hand: Hand, drawable: Sequence[int]) -> tuple[int, list[int]] | None:
+        distances = self._distances(hand)
+        away = self._best(distances)
+        if distances is None or away is None:
+            return None
+        if away == 0:
+            return 0, []
+        allowed = set(drawable)
+        return away, sorted(tile.index for tile in self._helpful(hand, distances, away) if tile.index in allowed)
 
     def discard_options(self, hand: Hand | str, seen: Iterable[Tile | str] | str = ()) -> list[DiscardOption]:
         """For a 14-tile hand, every concealed tile it could discard (each kind once), best first:
