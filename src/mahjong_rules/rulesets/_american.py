@@ -87,8 +87,8 @@ class AmericanRuleset(TableRuleset):
         are kept unless ``jokers`` (a house rule allowing it). ``seen``: the tiles seen
         elsewhere, as for :meth:`discard_options`.
 
-        Each choice is a search of its own (up to 364 of them for 3 tiles of 14): expect tens of
-        milliseconds, more for a hand far from any valid hand.
+        Flex and Card-Free answer every choice (up to 364 for 3 tiles of 14) from one search;
+        card play searches each choice.
 
         Raises:
             HandSizeError: the hand does not have 13 or 14 tiles.
@@ -105,31 +105,49 @@ class AmericanRuleset(TableRuleset):
         unseen = [max(total - held, 0) for total, held in zip(tileset.counts, hand.counts, strict=True)]
         for tile in self._tiles(seen, "seen"):
             unseen[tile.index] = max(unseen[tile.index] - 1, 0)
-        passable = sorted(tile for tile in hand.concealed if jokers or not tile.is_joker)
-        kinds = [tile for tile in tileset.tiles if not tile.is_blank]
-        options = []
-        for passed in sorted(set(itertools.combinations(passable, count))):
-            kept_tiles = list(hand.concealed)
-            for tile in passed:
-                kept_tiles.remove(tile)
-            kept = Hand(kept_tiles, hand.melds)
-            counts = kept.counts
-            # A tile with a copy left outside the kept tiles may arrive (passed ones may come back).
-            drawable = [tile.index for tile in kinds if counts[tile.index] < tileset.counts[tile.index]]
-            found = self._kept_analysis(kept, drawable)
-            if found is None:
-                continue
-            away, helpful = found
-            options.append(
-                PassOption(
-                    passed,
-                    away,
-                    frozenset(Tile.from_index(index) for index in helpful),
-                    sum(unseen[index] for index in helpful),
-                )
+        passable = sorted(tile.index for tile in hand.concealed if jokers or not tile.is_joker)
+        passes = sorted(set(itertools.combinations(passable, count)))
+        # A kind may arrive while a copy is left outside the kept tiles (passed ones may come back).
+        # The copies of each kind outside the exposed sets: a kind may arrive while the kept
+        # tiles hold fewer (passed ones may come back); a blank never helps.
+        limits = [
+            total - held + concealed
+            for total, held, concealed in zip(tileset.counts, hand.counts, hand.concealed_counts, strict=True)
+        ]
+        for tile in tileset.tiles:
+            if tile.is_blank:
+                limits[tile.index] = 0
+        options = [
+            PassOption(
+                [Tile.from_index(index) for index in passed],
+                away,
+                frozenset(Tile.from_index(index) for index in helpful),
+                sum(unseen[index] for index in helpful),
             )
+            for passed, away, helpful in self._pass_analysis(hand, passes, limits)
+        ]
         options.sort(key=lambda option: (option.tiles_away, -option.helpful_unseen, option.tiles))
         return options
+
+    def _pass_analysis(
+        self, hand: Hand, passes: Sequence[tuple[int, ...]], limits: Sequence[int]
+    ) -> list[tuple[tuple[int, ...], int, list[int]]]:
+        """For each choice of tiles to pass (kinds, with repeats): the tiles away of the tiles
+        kept and the kinds whose arrival would bring them closer (fewer than ``limits`` copies
+        concealed); choices after which no valid hand keeps the exposures are left out. One search
+        for each choice; Flex and Card-Free answer them all from one."""
+        found = []
+        for passed in passes:
+            kept_tiles = list(hand.concealed)
+            for index in passed:
+                kept_tiles.remove(Tile.from_index(index))
+            kept = Hand(kept_tiles, hand.melds)
+            counts = kept.concealed_counts
+            drawable = [index for index, limit in enumerate(limits) if counts[index] < limit]
+            analysis = self._kept_analysis(kept, drawable)
+            if analysis is not None:
+                found.append((passed, *analysis))
+        return found
 
     def _kept_analysis(self, hand: Hand, drawable: Sequence[int]) -> tuple[int, list[int]] | None:
         """For a hand of any size up to 14 tiles: its tiles away (the tiles it lacks to make a

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Protocol
 
 from mahjong_rules.tiles import Tile
@@ -40,6 +40,7 @@ __all__ = [
     "kinds_of",
     "mask_of",
     "missing",
+    "pass_options",
     "shape",
     "term",
 ]
@@ -72,10 +73,17 @@ class Leaf(Protocol):
         beaten by another leaf on every hand but after those draws, so it never decides how far
         a discard leaves the hand."""
 
+    def cost(self, held: Sequence[int]) -> int:
+        """The leaf's cost for the concealed counts ``held``, from scratch."""
+
     def cost_after(self, held: Sequence[int], removed: int, added: int) -> int:
         """The leaf's cost for the concealed counts ``held`` less one ``removed`` and plus one
         ``added`` (tile indexes; -1 for none). Never lower with a tile fewer, at most one lower
         with a tile more."""
+
+    def cost_changed(self, held: Sequence[int], change: Mapping[int, int]) -> int:
+        """The leaf's cost for the concealed counts ``held`` changed by ``change`` (tile index to
+        copies more, or fewer when negative)."""
 
     def draws_to(self, held: Sequence[int], removed: int, wanted: int, candidates: int) -> int:
         """The ``candidates`` (bits) whose drawing, after ``removed`` (-1: none), costs at most
@@ -104,6 +112,12 @@ class ScratchLeaf:
 
     def draws_to(self, held: Sequence[int], removed: int, wanted: int, candidates: int) -> int:
         return mask_of(tile for tile in bits(candidates) if self.cost_after(held, removed, tile) <= wanted)
+
+    def cost_changed(self, held: Sequence[int], change: Mapping[int, int]) -> int:
+        changed = list(held)
+        for kind, more in change.items():
+            changed[kind] += more
+        return self.cost(changed)
 
 
 def mask_of(indexes: Iterable[int]) -> int:
@@ -258,6 +272,30 @@ class WindowLeaf:
         missing = 0
         for kind, needed in self.deficits:
             count = held[kind] - (kind == removed) + (kind == added)
+            if count < needed:
+                missing += needed - count
+        return base.value(key, jokers, missing)
+
+    def cost_changed(self, held: Sequence[int], change: Mapping[int, int]) -> int:
+        base = self._prepare(held)
+        key = base.key
+        where = self._where
+        single, terms = self.single, base.terms
+        moved = {where[kind] for kind in change if kind in where}
+        for index in moved:
+            kind = single[index]
+            if kind >= 0:
+                key += POW[held[kind] + change[kind]] - terms[index]
+                continue
+            position, take = self.positions[index], self.takes[index]
+            counts = sorted(
+                (max(held[kind] - offset + change.get(kind, 0), 0) for kind, offset in position), reverse=True
+            )
+            key += sum(POW[count] for count in counts[:take]) - terms[index]
+        jokers = held[JOKER] + change.get(JOKER, 0)
+        missing = 0
+        for kind, needed in self.deficits:
+            count = held[kind] + change.get(kind, 0)
             if count < needed:
                 missing += needed - count
         return base.value(key, jokers, missing)
@@ -442,3 +480,61 @@ def helpful_draws(
             if wanted:
                 found |= leaf.draws_to(held, -1, away - 1, wanted)
     return bits(found)
+
+
+def pass_options(
+    held: Sequence[int],
+    away: int,
+    leaves: Iterable[tuple[Leaf, int]],
+    passes: Iterable[Sequence[int]],
+    limits: Sequence[int],
+) -> list[tuple[tuple[int, ...], int, list[int]]]:
+    """For the concealed counts ``held`` of a hand ``away`` tiles from a valid hand and every
+    leaf costing at most ``away`` plus the tiles passed (with its cost on ``held``): for each of
+    ``passes`` (the kinds passed, with repeats), the tiles away of the tiles kept and which kinds
+    would bring them one closer if they arrived (kinds with fewer than ``limits`` copies kept).
+
+    Passing tiles never lowers a leaf, and a leaf that reads none of them keeps its cost; its
+    helpful draws are the hand's own, found once. The others are costed again on the kept
+    tiles."""
+    entries = sorted((_Scored(leaf, cost) for leaf, cost in leaves), key=lambda entry: (entry.base, entry.leaf.slow))
+    hand_draws = mask_of(kind for kind, count in enumerate(held) if count < limits[kind])
+    gains: dict[int, int] = {}
+    found = []
+    for passed in passes:
+        change: dict[int, int] = {}
+        for kind in passed:
+            change[kind] = change.get(kind, 0) - 1
+        touched = mask_of(passed)
+        draws = hand_draws | mask_of(kind for kind in passed if held[kind] + change[kind] < limits[kind])
+        best = 1 << 30
+        optimal: list[tuple[_Scored, bool]] = []
+        for entry in entries:
+            if entry.base > best:
+                break
+            reads = bool(entry.leaf.kinds & touched)
+            cost = entry.leaf.cost_changed(held, change) if reads else entry.base
+            if cost < best:
+                best, optimal = cost, [(entry, reads)]
+            elif cost == best:
+                optimal.append((entry, reads))
+        helpful = 0
+        for entry, reads in optimal:
+            leaf = entry.leaf
+            wanted = draws & ~helpful & leaf.kinds & leaf.draws
+            if not wanted:
+                continue
+            if not reads:
+                # The leaf reads none of the tiles passed: the draws lowering it are the hand's.
+                key = id(entry)
+                if key not in gains:
+                    gains[key] = leaf.draws_to(held, -1, entry.base - 1, leaf.kinds & hand_draws & leaf.draws)
+                helpful |= gains[key] & wanted
+            else:
+                for tile in bits(wanted):
+                    arrived = dict(change)
+                    arrived[tile] = arrived.get(tile, 0) + 1
+                    if leaf.cost_changed(held, arrived) < best:
+                        helpful |= 1 << tile
+        found.append((tuple(passed), best, bits(helpful)))
+    return found

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld
@@ -42,7 +42,16 @@ from mahjong_rules.rulesets.card_free._distance_tables import (
 )
 from mahjong_rules.rulesets.card_free.options import CardFreeOptions
 from mahjong_rules.rulesets.card_free.targets import reference_away
-from mahjong_rules.solver.discards import FunctionLeaf, Leaf, ScratchLeaf, bits, discard_options, helpful_draws, mask_of
+from mahjong_rules.solver.discards import (
+    FunctionLeaf,
+    Leaf,
+    ScratchLeaf,
+    bits,
+    discard_options,
+    helpful_draws,
+    mask_of,
+    pass_options,
+)
 from mahjong_rules.tiles import Tile
 
 __all__ = ["CardFreeDistance"]
@@ -242,6 +251,26 @@ class CardFreeDistance:
         search = _LeafSearch(self, held, exposed, away + 1)
         search.run()
         return away, helpful_draws(held, away, search.leaves, drawable)
+
+    def passes(
+        self, hand: Hand, passes: Sequence[tuple[int, ...]], limits: Sequence[int]
+    ) -> list[tuple[tuple[int, ...], int, list[int]]] | None:
+        """Every choice of tiles to pass from one leaf search (:func:`.pass_options`); ``None``
+        for exposures outside the fast search (the caller then searches each choice)."""
+        prepare()
+        melds = hand.melds
+        if melds and not all(_fits_fast_path(meld) for meld in melds):
+            return None
+        if not passes:
+            return []
+        exposed = _Exposed(melds) if melds else NO_EXPOSURES
+        held = list(hand.concealed_counts)
+        away = _Search(self, held, exposed, len(hand)).run()
+        if away >= INFINITY:
+            return []
+        search = _LeafSearch(self, held, exposed, away + len(passes[0]) + 1)
+        search.run()
+        return pass_options(held, away, search.leaves, passes, limits)
 
     def _discards_one_by_one(self, hand: Hand, drawable: Sequence[int]) -> list[tuple[int, int, list[int]]]:
         found = []
@@ -678,7 +707,7 @@ class _Beside:
 class _SetLeaf(ScratchLeaf):
     """A set's positions (one tile each), with every choice of blocks beside it."""
 
-    __slots__ = ("_key", "beside", "draws", "kinds", "length", "no_news", "positions")
+    __slots__ = ("_key", "_kinds", "beside", "draws", "kinds", "length", "no_news", "positions")
     slow = False
 
     def __init__(
@@ -697,6 +726,28 @@ class _SetLeaf(ScratchLeaf):
         self.no_news = no_news
         self.draws = draws
         self._key = sum(POW[held[kind]] for kind in positions)
+        self._kinds = positions
+
+    def cost(self, held: Sequence[int]) -> int:
+        key = sum(POW[held[kind]] for kind in self._kinds)
+        beside = self.beside
+        return beside.cost(key, self.length, self.no_news, beside._blocks(held))
+
+    def cost_changed(self, held: Sequence[int], change: Mapping[int, int]) -> int:
+        key = self._key
+        positions = self.positions
+        for kind, more in change.items():
+            if positions >> kind & 1:
+                key += POW[held[kind] + more] - POW[held[kind]]
+        beside = self.beside
+        if any(beside.kinds >> kind & 1 for kind in change):
+            changed = list(held)
+            for kind, more in change.items():
+                changed[kind] += more
+            blocks = beside._blocks(changed)
+        else:
+            blocks = beside.unchanged
+        return beside.cost(key, self.length, self.no_news, blocks)
 
     def cost_after(self, held: Sequence[int], removed: int, added: int) -> int:
         key = self._key

@@ -54,6 +54,7 @@ from mahjong_rules.solver.discards import (
     discard_options,
     helpful_draws,
     mask_of,
+    pass_options,
     shape,
 )
 from mahjong_rules.tiles import Tile
@@ -315,6 +316,24 @@ class FlexDistance:
         search = _LeafSearch(self, held, exposed, away + 1, first.programmes, away + 2)
         search.run()
         return away, helpful_draws(held, away, search.leaves, drawable)
+
+    def passes(
+        self, hand: Hand, passes: Sequence[tuple[int, ...]], limits: Sequence[int]
+    ) -> list[tuple[tuple[int, ...], int, list[int]]] | None:
+        """Every choice of tiles to pass from one leaf search (:func:`.pass_options`); ``None``
+        when no valid hand keeps the exposed sets (every choice is then left out)."""
+        exposed = self._exposed(hand.melds)
+        if exposed.other or not passes:
+            return None if exposed.other else []
+        held = list(hand.concealed_counts)
+        first = _Search(self, held, exposed, INFINITY)
+        away = first.run()
+        if away >= INFINITY:
+            return None
+        count = len(passes[0])
+        search = _LeafSearch(self, held, exposed, away + count + 1, first.programmes, away + count + 2)
+        search.run()
+        return pass_options(held, away, search.leaves, passes, limits)
 
     def _exposed(self, melds: Sequence[Meld]) -> _Exposed:
         return _Exposed(melds, self.counts) if melds else self.concealed
