@@ -4,8 +4,8 @@ the tile that leaves its hand fewest tiles away (``ruleset.tiles_away``).
 
     python examples/greedy_bot.py [--ruleset flex] [--rounds 10] [--seed 1]
 
-An agent is a function ``agent(round, seat, legal_actions) -> action``; ``play`` asks each seat's
-agent in turn until the round ends.
+An agent is a function ``agent(view) -> action``, given only what its seat may see (its hand, its
+legal actions, the table); ``play`` asks each seat's agent in turn until the round ends.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ import random
 import sys
 
 import mahjong_rules as mr
-from mahjong_rules.engine import Action, ActionKind, Round, new_round, play, random_agent
+from mahjong_rules.engine import Action, ActionKind, new_round, play, random_agent
+from mahjong_rules.engine.view import PlayerView
 
 
 def tiles_away(ruleset: mr.Ruleset, hand: mr.Hand) -> int:
@@ -25,20 +26,19 @@ def tiles_away(ruleset: mr.Ruleset, hand: mr.Hand) -> int:
         return 99
 
 
-def greedy(round_: Round, seat: mr.Seat, legal: list[Action]) -> Action:
+def greedy(view: PlayerView) -> Action:
     """Mahjong if possible; else the discard that keeps the hand closest; else the first choice
     that gives nothing away (passing on a discard, keeping jokers in a Charleston)."""
-    for action in legal:
+    for action in view.legal:
         if action.kind is ActionKind.MAHJONG:
             return action
-    discards = [action for action in legal if action.kind is ActionKind.DISCARD]
+    discards = [action for action in view.legal if action.kind is ActionKind.DISCARD]
     if discards:
-        hand: mr.Hand = round_.hand(seat)  # type: ignore[attr-defined]
-        return min(discards, key=lambda action: tiles_away(round_.ruleset, hand.discard(action.tiles[0])))
-    passes = [action for action in legal if action.kind is ActionKind.PASS]
+        return min(discards, key=lambda action: tiles_away(view.ruleset, view.hand.discard(action.tiles[0])))
+    passes = [action for action in view.legal if action.kind is ActionKind.PASS]
     if passes:
         return passes[0]
-    return legal[0]
+    return view.legal[0]
 
 
 def main() -> int:

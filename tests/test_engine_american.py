@@ -24,10 +24,10 @@ from mahjong_rules.engine import (
     check_invariants,
     new_round,
     play,
+    random_agent,
 )
 from mahjong_rules.engine.american import AmericanRound, Phase, StepKind
 from mahjong_rules.engine.bots import greedy_agent
-from mahjong_rules.engine.selfplay import Agent
 from mahjong_rules.rulesets.nmjl import Direction
 
 E, S, W, N = mr.Seat
@@ -729,21 +729,16 @@ def _offered(round_: AmericanRound) -> dict[mr.Seat, set[str]]:
     return offered
 
 
-def _checking(agent: Agent) -> Agent:
-    """The agent, checking first that the legal actions are each listed once and that the round
+def _check_legal(round_: Any, seat: mr.Seat, legal: list[Action]) -> None:
+    """The referee's check of the moment: the legal actions are each listed once and the round
     offers exactly the Mahjongs the ruleset accepts."""
-
-    def choose(round_: Any, seat: mr.Seat, legal: list[Action]) -> Action:
-        assert len(
-            {(action.kind, action.tiles, action.meld, action.target, action.count, action.flag) for action in legal}
-        ) == len(legal)
-        if round_.phase is Phase.TURN:
-            hand = round_.hand(seat)
-            winning = round_.ruleset.evaluate(hand, round_._turn_context()).is_winning
-            assert winning == any(action.kind is ActionKind.MAHJONG for action in legal)
-        return agent(round_, seat, legal)
-
-    return choose
+    assert len(
+        {(action.kind, action.tiles, action.meld, action.target, action.count, action.flag) for action in legal}
+    ) == len(legal)
+    if round_.phase is Phase.TURN:
+        hand = round_.hand(seat)
+        winning = round_.ruleset.evaluate(hand, round_._turn_context()).is_winning
+        assert winning == any(action.kind is ActionKind.MAHJONG for action in legal)
 
 
 @pytest.mark.parametrize("name", ["flex", "card-free", "nmjl"])
@@ -753,10 +748,11 @@ def test_legal_actions_are_complete(name: str) -> None:
     rng = random.Random(5)
     for seed in range(2):
         round_ = american(name, seed)
-        agent = _checking(greedy_agent() if seed else lambda r, s, legal: rng.choice(legal))
+        agent = greedy_agent() if seed else random_agent(rng)
         while not round_.is_over:
             seat = round_.to_act[0]
-            action = agent(round_, seat, round_.legal_actions(seat))
+            _check_legal(round_, seat, round_.legal_actions(seat))
+            action = agent(round_.view(seat))
             following = round_.apply(action)
             if action.kind is ActionKind.DISCARD and not following.is_over:
                 expected = _claims_by_brute_force(round_, action.tiles[0])

@@ -306,8 +306,7 @@ def greedy_episode(game: MahjongEnv, seed: int) -> dict[str, float]:
             game.step(None)
             continue
         assert game.round is not None
-        legal = game.legal_actions()
-        choice = agent_of(game.round, game.round.to_act[0], legal)
+        choice = agent_of(game.round.view(game.round.to_act[0]))
         index = game.encoding.encode(choice)
         assert observation["action_mask"][index] == 1
         game.step(index)

@@ -14,8 +14,9 @@ import pytest
 pytest.importorskip("gymnasium")
 
 import mahjong_rules as mr
-from mahjong_rules.engine import Action, IllegalActionError, Round
+from mahjong_rules.engine import Action, IllegalActionError
 from mahjong_rules.engine.single_agent import SingleAgentEnv
+from mahjong_rules.engine.view import PlayerView
 
 FAMILIES = ["flex", "card-free", "nmjl", "singapore"]
 
@@ -105,9 +106,10 @@ def test_an_illegal_index_is_refused_and_nothing_changes() -> None:
 def test_opponents_as_callables_and_by_seat() -> None:
     seen: list[mr.Seat] = []
 
-    def first(round_: Round, seat: mr.Seat, legal: list[Action]) -> Action:
-        seen.append(seat)
-        return legal[0]
+    def first(view: PlayerView) -> Action:
+        seen.append(view.seat)
+        assert view.legal
+        return view.legal[0]
 
     env = SingleAgentEnv(
         "singapore",

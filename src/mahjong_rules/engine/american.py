@@ -43,6 +43,7 @@ from mahjong_rules.engine.passing import (
     receiver,
 )
 from mahjong_rules.engine.selfplay import InvariantError
+from mahjong_rules.engine.view import PlayerView, view_of
 from mahjong_rules.errors import UnreachableError
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld
@@ -412,6 +413,10 @@ class AmericanRound:
         legal = self._checked(action)
         played = self._play(legal)
         return played._replace(actions=(*self.actions, legal))
+
+    def view(self, seat: Seat | str) -> PlayerView:
+        """What ``seat`` may see now, as the value a bot is given (:class:`PlayerView`)."""
+        return view_of(self, seat)
 
     def observation(self, seat: Seat | str) -> dict[str, Any]:
         """What ``seat`` can see: its own hand, every exposure and discard, how many concealed

@@ -12,20 +12,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from mahjong_rules.engine.core import Action, ActionKind, Round
+from mahjong_rules.engine.core import Action, ActionKind
 from mahjong_rules.engine.selfplay import Agent
+from mahjong_rules.engine.view import PlayerView
 from mahjong_rules.errors import UnreachableError
 from mahjong_rules.hand import Hand
-from mahjong_rules.tiles import Seat, Tile
+from mahjong_rules.ruleset import Ruleset
+from mahjong_rules.tiles import Tile
 
 __all__ = ["greedy_agent"]
 
 _FAR = 99
 
 
-def _away(round_: Round, hand: Hand) -> int:
+def _away(ruleset: Ruleset, hand: Hand) -> int:
     try:
-        return round_.ruleset.tiles_away(hand)
+        return ruleset.tiles_away(hand)
     except UnreachableError:
         return _FAR
 
@@ -42,25 +44,25 @@ def _pass_cost(hand: Hand) -> Callable[[Action], tuple[int, int, int]]:
     return cost
 
 
-def _best_discard(round_: Round, hand: Hand, discards: list[Action]) -> Action:
+def _best_discard(ruleset: Ruleset, hand: Hand, discards: list[Action]) -> Action:
     """The discard leaving the fewest tiles away; ties go to a blank, then to the tile the hand
     holds fewest of, then to tile order. Jokers are kept unless nothing else is as good."""
 
     def score(action: Action) -> tuple[int, int, int, Tile]:
         tile = action.tiles[0]
-        return (_away(round_, hand.discard(tile)), 0 if tile.is_blank else 1, tile.is_joker, tile)
+        return (_away(ruleset, hand.discard(tile)), 0 if tile.is_blank else 1, tile.is_joker, tile)
 
     return min(discards, key=score)
 
 
-def _helpful_call(round_: Round, hand: Hand, calls: list[Action], tile: Tile | None) -> Action | None:
+def _helpful_call(ruleset: Ruleset, hand: Hand, calls: list[Action], tile: Tile | None) -> Action | None:
     """Singapore: a PONG or KONG of the discard ``tile`` that leaves the hand fewer tiles away."""
     if tile is None:
         return None
-    now = _away(round_, hand)
+    now = _away(ruleset, hand)
     for call in calls:
         meld = call.meld
-        if meld is not None and meld.is_identical and _away(round_, hand.with_meld(meld, called=tile)) < now:
+        if meld is not None and meld.is_identical and _away(ruleset, hand.with_meld(meld, called=tile)) < now:
             return call
     return None
 
@@ -71,21 +73,20 @@ def greedy_agent() -> Agent:
     the tile that leaves its hand fewest tiles away (the ruleset's ``tiles_away``), passes its
     loneliest tiles in the Charleston, never swaps, and votes against the optional passes.
 
-    It reads its hand from ``round_.observation(seat)["hand"]``.
+    It reads only what its seat may see (a :class:`~mahjong_rules.engine.view.PlayerView`).
     """
 
-    def choose(round_: Round, seat: Seat, legal: list[Action]) -> Action:
+    def choose(view: PlayerView) -> Action:
         by_kind: dict[ActionKind, list[Action]] = {}
-        for action in legal:
+        for action in view.legal:
             by_kind.setdefault(action.kind, []).append(action)
         if ActionKind.MAHJONG in by_kind:
             return by_kind[ActionKind.MAHJONG][0]
-        seen = round_.observation(seat)
-        hand: Hand = seen["hand"]
+        hand = view.hand
         if ActionKind.DISCARD in by_kind:
-            return _best_discard(round_, hand, by_kind[ActionKind.DISCARD])
-        if ActionKind.CALL in by_kind and round_.ruleset.name == "singapore":
-            call = _helpful_call(round_, hand, by_kind[ActionKind.CALL], seen["last_discard"])
+            return _best_discard(view.ruleset, hand, by_kind[ActionKind.DISCARD])
+        if ActionKind.CALL in by_kind and view.ruleset.name == "singapore":
+            call = _helpful_call(view.ruleset, hand, by_kind[ActionKind.CALL], view.on_offer)
             if call is not None:
                 return call
         if ActionKind.PASS in by_kind:
@@ -94,6 +95,6 @@ def greedy_agent() -> Agent:
             return min(by_kind[ActionKind.CHARLESTON], key=_pass_cost(hand))
         if ActionKind.VOTE in by_kind:
             return min(by_kind[ActionKind.VOTE], key=lambda action: (action.flag, action.count))
-        return legal[0]
+        return view.legal[0]
 
     return choose

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import attrs
 
@@ -21,6 +21,9 @@ from mahjong_rules.errors import MahjongError, RecordError
 from mahjong_rules.melds import Meld
 from mahjong_rules.ruleset import Evaluation, Reason, Ruleset, Settlement
 from mahjong_rules.tiles import Seat, Tile
+
+if TYPE_CHECKING:
+    from mahjong_rules.engine.view import PlayerView
 
 __all__ = ["Action", "ActionKind", "IllegalActionError", "Round", "RoundResult"]
 
@@ -265,4 +268,9 @@ class Round(Protocol):
 
     def observation(self, seat: Seat | str) -> dict[str, Any]:
         """What ``seat`` can see: its own tiles, every exposure and discard, the tiles left."""
+        ...
+
+    def view(self, seat: Seat | str) -> PlayerView:
+        """What ``seat`` may see now, as the value a bot is given
+        (:class:`~mahjong_rules.engine.view.PlayerView`)."""
         ...

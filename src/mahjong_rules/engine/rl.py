@@ -26,6 +26,7 @@ import attrs
 
 from mahjong_rules.engine import new_round
 from mahjong_rules.engine.core import Action, ActionKind, IllegalActionError, Round
+from mahjong_rules.engine.view import PlayerView
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld, MeldShape
 from mahjong_rules.registry import get_ruleset
@@ -514,42 +515,39 @@ def _discards(seen: Mapping[str, Any], seat: Seat) -> list[Tile]:
     return [tile for who, tile in discards if who is seat]
 
 
-def observation_array(round_: Round, seat: Seat, seats: Sequence[Seat]) -> npt.NDArray[np.float32]:
-    """What ``seat`` sees of ``round_`` as an array of shape ``(len(OBSERVATION_ROWS), 49)``, read
-    from :meth:`~mahjong_rules.engine.Round.observation`: its keys ``hand`` (a hand, or tiles),
-    ``exposed`` and ``bonus`` (seat to its melds or tiles), ``discards`` (seat to tiles, or (seat,
-    tile) pairs), ``concealed_counts``, ``last_discard``, ``tiles_left`` and ``prevailing``; a key
-    a family does not have counts as empty (the prevailing wind as East)."""
-    seen = round_.observation(seat)
+def observation_array(view: PlayerView, seats: Sequence[Seat] | None = None) -> npt.NDArray[np.float32]:
+    """What a seat sees (its :class:`~mahjong_rules.engine.view.PlayerView`) as an array of shape
+    ``(len(OBSERVATION_ROWS), 49)``; ``seats``, the table's seats in turn order, default to the
+    view's. Bonus tiles are counted with the exposed sets; a family without a prevailing wind
+    counts it as East."""
+    seats = tuple(seats) if seats is not None else view.seats
+    seat = view.seat
     array = np.zeros((len(OBSERVATION_ROWS), NUM_TILE_KINDS), dtype=np.float32)
 
     def add(row: int, tiles: Iterable[Tile]) -> None:
         for tile in tiles:
             array[row, tile.index] += 1
 
-    add(_ROW["concealed"], _concealed(seen))
+    add(_ROW["concealed"], [tile for tile in view.hand.concealed if not tile.is_bonus])
     here = seats.index(seat)
     state = array[_STATE_ROW]
-    exposed: Mapping[Seat, Any] = seen.get("exposed", {})
-    bonus: Mapping[Seat, Any] = seen.get("bonus", {})
-    concealed: Mapping[Seat, int] = seen.get("concealed_counts", {})
     for other in seats:
         relative = (seats.index(other) - here) % len(seats)
-        add(_ROW[f"exposed +{relative}"], _tiles_of(exposed.get(other)))
-        add(_ROW[f"exposed +{relative}"], _tiles_of(bonus.get(other)))
-        add(_ROW[f"discards +{relative}"], _discards(seen, other))
-        state[13 + relative] = concealed.get(other, 0)
-        if other in round_.to_act:
+        add(_ROW[f"exposed +{relative}"], _tiles_of(view.exposed.get(other)))
+        add(_ROW[f"exposed +{relative}"], _tiles_of(view.bonus.get(other)))
+        add(_ROW[f"discards +{relative}"], _tiles_of(view.discards.get(other)))
+        state[13 + relative] = view.concealed_counts.get(other, 0)
+        if other in view.to_act:
             state[9 + relative] = 1
-    add(_ROW["on offer"], _tiles_of(seen.get("last_discard")))
-    state[0] = seen.get("tiles_left", 0)
+    add(_ROW["on offer"], _tiles_of(view.on_offer))
+    state[0] = view.tiles_left
     state[1 + seat.value] = 1
-    prevailing = seen.get("prevailing") or Seat.EAST
+    prevailing = view.prevailing or Seat.EAST
     state[5 + prevailing.value] = 1
-    phase = f"phase {seen.get('phase')}"
+    phase = f"phase {view.phase}"
     if phase in _STATE:
         state[_STATE[phase]] = 1
-    _step_columns(state, getattr(round_, "step", None))
+    _step_columns(state, view.step)
     return array
 
 
@@ -704,7 +702,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         round_ = self._round()
         seat = self._seat_of[agent]
         return {
-            "observation": observation_array(round_, seat, self.seats),
+            "observation": observation_array(round_.view(seat), self.seats),
             "action_mask": self.encoding.mask(self.legal_actions(agent)),
         }
 

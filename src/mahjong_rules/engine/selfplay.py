@@ -9,13 +9,15 @@ from collections import Counter
 from collections.abc import Callable
 
 from mahjong_rules.engine.core import Action, Round
+from mahjong_rules.engine.view import PlayerView
 from mahjong_rules.errors import MahjongError
 from mahjong_rules.tiles import Seat, Tile
 
 __all__ = ["Agent", "InvariantError", "check_invariants", "play", "random_agent"]
 
-Agent = Callable[[Round, Seat, list[Action]], Action]
-"""Chooses one of the legal actions of a seat: ``agent(round, seat, legal) -> action``."""
+Agent = Callable[[PlayerView], Action]
+"""Chooses one of a seat's legal actions from what the seat may see: ``agent(view) -> action``,
+one of ``view.legal`` (:class:`~mahjong_rules.engine.view.PlayerView`)."""
 
 MAX_ACTIONS = 5_000
 
@@ -27,8 +29,8 @@ class InvariantError(MahjongError, AssertionError):
 def random_agent(rng: random.Random) -> Agent:
     """An agent choosing uniformly among the legal actions, with ``rng``."""
 
-    def choose(round_: Round, seat: Seat, legal: list[Action]) -> Action:
-        return rng.choice(legal)
+    def choose(view: PlayerView) -> Action:
+        return rng.choice(view.legal)
 
     return choose
 
@@ -60,8 +62,8 @@ def check_invariants(round_: Round) -> None:
 
 def play(round_: Round, agents: dict[Seat, Agent] | None = None, *, seed: int = 0, check: bool = True) -> Round:
     """``round_`` played to its end: at each step the first seat of ``to_act`` chooses with its
-    agent (random agents seeded with ``seed`` by default), checking the invariants after every
-    action when ``check`` is true.
+    agent, given only what that seat may see (``round_.view(seat)``; random agents seeded with
+    ``seed`` by default), checking the invariants after every action when ``check`` is true.
 
     Raises:
         InvariantError: the round broke an invariant.
@@ -73,11 +75,18 @@ def play(round_: Round, agents: dict[Seat, Agent] | None = None, *, seed: int = 
         check_invariants(round_)
     while not round_.is_over:
         seat = round_.to_act[0]
-        legal = round_.legal_actions(seat)
-        if not legal:
-            raise InvariantError(f"{seat.name.title()} must act but has no legal action")
-        agent = chosen.get(seat) or random_agent(rng)
-        round_ = round_.apply(agent(round_, seat, legal))
+        agent = chosen.get(seat)
+        if agent is None:
+            legal = round_.legal_actions(seat)
+            if not legal:
+                raise InvariantError(f"{seat.name.title()} must act but has no legal action")
+            action = rng.choice(legal)  # what random_agent(rng) chooses, without building a view
+        else:
+            view = round_.view(seat)
+            if not view.legal:
+                raise InvariantError(f"{seat.name.title()} must act but has no legal action")
+            action = agent(view)
+        round_ = round_.apply(action)
         steps += 1
         if check:
             check_invariants(round_)

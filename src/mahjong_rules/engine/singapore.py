@@ -64,6 +64,7 @@ from mahjong_rules.engine.singapore_players import (
     let_pass,
     tile_counts,
 )
+from mahjong_rules.engine.view import PlayerView, view_of
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld
 from mahjong_rules.ruleset import Evaluation, Reason, Ruleset, Transfer, WinContext
@@ -284,6 +285,10 @@ class SingaporeRound:
         else:
             step.answer_rob(action)
         return step.freeze()
+
+    def view(self, seat: Seat | str) -> PlayerView:
+        """What ``seat`` may see now, as the value a bot is given (:class:`PlayerView`)."""
+        return view_of(self, seat)
 
     def observation(self, seat: Seat | str) -> dict[str, Any]:
         """What ``seat`` can see: its own tiles, every player's declared sets, bonus tiles and

@@ -1,7 +1,7 @@
 """One learner seat against policies: a Gymnasium environment for single-agent trainers.
 
 A learner plays one seat of a round; the other seats play *policies* (``"random"``,
-``"greedy"`` or any ``(round, seat, legal actions) -> action`` callable). After each of the
+``"greedy"`` or any ``(view) -> action`` callable, given only what its seat may see). After each of the
 learner's actions the round runs on until the learner must act again or the round ends, so an
 episode is one round and its rewards are the learner seat's payments: Singapore's instant
 payments as they are paid, the win's settlement at the end, nothing lost after the learner's last
@@ -36,6 +36,7 @@ from mahjong_rules.engine.bots import greedy_agent
 from mahjong_rules.engine.core import Action, IllegalActionError, Round
 from mahjong_rules.engine.rl import OBSERVATION_ROWS, ActionEncoding, _net_payments, observation_array
 from mahjong_rules.engine.selfplay import Agent, random_agent
+from mahjong_rules.engine.view import PlayerView
 from mahjong_rules.errors import MahjongError, UnreachableError
 from mahjong_rules.registry import get_ruleset
 from mahjong_rules.ruleset import Reason, Ruleset
@@ -53,8 +54,8 @@ except ImportError as error:  # pragma: no cover - the extra is installed wherev
 
 __all__ = ["Policy", "SingleAgentEnv"]
 
-Policy = Callable[[Round, Seat, list[Action]], Action]
-"""A seat's way to choose: given the round, its seat and its legal actions, one of them."""
+Policy = Callable[[PlayerView], Action]
+"""A seat's way to choose: given what the seat may see (its legal actions among it), one of them."""
 
 _POLICIES = ("random", "greedy")
 _FAR = 14  # tiles away of a hand no valid hand keeps the exposures of (shaped reward only)
@@ -66,7 +67,8 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
 
     ``opponents`` is ``"random"`` (uniform over the legal actions, seeded by :meth:`reset`),
     ``"greedy"`` (:func:`~mahjong_rules.engine.bots.greedy_agent`), one callable for every other
-    seat, or a mapping from seats to any of these.
+    seat (given the seat's :class:`~mahjong_rules.engine.view.PlayerView`), or a mapping from
+    seats to any of these.
 
     Observations are float32 arrays of shape ``(11, 49)`` laid out as
     :data:`~mahjong_rules.engine.rl.OBSERVATION_ROWS` says (the learner's view of the round);
@@ -264,12 +266,11 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
             if not others:
                 break
             seat = others[0]
-            legal = round_.legal_actions(seat)
-            round_ = round_.apply(self._agents[seat](round_, seat, legal))
+            round_ = round_.apply(self._agents[seat](round_.view(seat)))
         self.round = round_
 
     def _observe(self) -> npt.NDArray[np.float32]:
-        return observation_array(self._round(), self.learner, self.seats)
+        return observation_array(self._round().view(self.learner), self.seats)
 
     def _tiles_away(self) -> int:
         """The learner's tiles away now (for the shaped reward only; 0 when shaping is off)."""

@@ -1,0 +1,137 @@
+"""What one seat may see of a round: the value a bot is given (issue 21: the full round stays with
+the referee).
+
+>>> import mahjong_rules as mr
+>>> from mahjong_rules.engine import new_round
+>>> round_ = new_round("singapore", seed=1)
+>>> view = round_.view("E")
+>>> view.seat.name, view.to_act, [action.kind.name for action in view.legal][:1]
+('EAST', (<Seat.EAST: 0>,), ['DISCARD'])
+>>> sorted(view.concealed_counts.values())  # East, the dealer, holds one tile more
+[13, 13, 13, 14]
+>>> view.discards[mr.Seat.SOUTH], view.on_offer
+((), None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from mahjong_rules.hand import Hand
+from mahjong_rules.melds import Meld
+from mahjong_rules.ruleset import Ruleset
+from mahjong_rules.tiles import Seat, Tile
+
+if TYPE_CHECKING:
+    from mahjong_rules.engine.core import Action, Round, RoundResult
+
+__all__ = ["PlayerView", "view_of"]
+
+
+def _frozen(mapping: Mapping[Seat, Any]) -> Mapping[Seat, Any]:
+    return MappingProxyType(dict(mapping))
+
+
+@attrs.frozen
+class PlayerView:
+    """What ``seat`` may see of a round now, the same keys in every ruleset family.
+
+    Attributes:
+        ruleset: the ruleset played (its rules are public).
+        seat: the seat looking.
+        seats: the seats at the table, in turn order.
+        phase: the round's phase (``"passing"``, ``"turn"``, ``"claims"``, ``"over"`` in American
+            rounds; ``"turn"``, ``"response"``, ``"rob"``, ``"over"`` in Singapore).
+        step: before play in American rounds, the step (a
+            :class:`~mahjong_rules.engine.passing.Step`: a pass, a vote, the courtesy pass);
+            ``None`` otherwise.
+        turn: the seat whose turn it is (``None`` between turns).
+        to_act: the seats that must choose now.
+        legal: the seat's own legal actions now (empty when it has nothing to choose).
+        hand: the seat's own hand (Singapore: its bonus tiles and declared sets too).
+        drawn: the tile the seat has just drawn, when the family says (Singapore), else ``None``.
+        exposed: each seat's exposed sets.
+        bonus: each seat's bonus tiles (Singapore's flowers and animals; empty in American rounds).
+        discards: each seat's discards still on the table, oldest first (the tile offered now
+            is ``on_offer``, not among them).
+        concealed_counts: how many concealed tiles each seat holds.
+        on_offer: the discard that may be called now, or ``None``.
+        tiles_left: the tiles still to draw.
+        prevailing: the prevailing wind (Singapore), or ``None``.
+        payments: each seat's net payments so far (Singapore's instant payments; the settlement
+            once the round is over).
+        result: how the round ended, once it is over.
+    """
+
+    ruleset: Ruleset
+    seat: Seat
+    seats: tuple[Seat, ...]
+    phase: str
+    step: Any
+    turn: Seat | None
+    to_act: tuple[Seat, ...]
+    legal: tuple[Action, ...]
+    hand: Hand
+    drawn: Tile | None
+    exposed: Mapping[Seat, tuple[Meld, ...]] = attrs.field(converter=_frozen)
+    bonus: Mapping[Seat, tuple[Tile, ...]] = attrs.field(converter=_frozen)
+    discards: Mapping[Seat, tuple[Tile, ...]] = attrs.field(converter=_frozen)
+    concealed_counts: Mapping[Seat, int] = attrs.field(converter=_frozen)
+    on_offer: Tile | None
+    tiles_left: int
+    prevailing: Seat | None
+    payments: Mapping[Seat, int] = attrs.field(converter=_frozen)
+    result: RoundResult | None
+
+
+def _by_seat(value: object, seats: Iterable[Seat], offered: bool) -> dict[Seat, tuple[Any, ...]]:
+    """Discards as each seat's tiles: a mapping of seats to tiles (Singapore, the tile offered not
+    among them), or (seat, tile) pairs in order (American rounds, the tile offered last while it
+    is offered: it is left out, being ``on_offer``)."""
+    found: dict[Seat, list[Any]] = {seat: [] for seat in seats}
+    if isinstance(value, Mapping):
+        for seat, tiles in value.items():
+            found[seat] = list(tiles)
+    else:
+        pairs = list(value or ())  # type: ignore[call-overload]
+        if offered and pairs:
+            pairs.pop()
+        for seat, tile in pairs:
+            found[seat].append(tile)
+    return {seat: tuple(tiles) for seat, tiles in found.items()}
+
+
+def view_of(round_: Round, seat: Seat | str) -> PlayerView:
+    """What ``seat`` may see of ``round_`` (:meth:`Round.view <mahjong_rules.engine.Round.view>`)."""
+    seen = round_.observation(seat)
+    own: Seat = seen["seat"]
+    seats = tuple(seen["concealed_counts"])
+    result = seen.get("result")
+    payments = seen.get("payments") or {}
+    if result is not None:
+        payments = result.payments
+    return PlayerView(
+        ruleset=round_.ruleset,
+        seat=own,
+        seats=seats,
+        phase=seen["phase"],
+        step=getattr(round_, "step", None),
+        turn=seen.get("turn"),
+        to_act=tuple(seen["to_act"]),
+        legal=tuple(round_.legal_actions(own)) if own in seen["to_act"] else (),
+        hand=seen["hand"],
+        drawn=seen.get("drawn"),
+        exposed={each: tuple(melds) for each, melds in seen["exposed"].items()},
+        bonus={each: tuple(seen.get("bonus", {}).get(each, ())) for each in seats},
+        discards=_by_seat(seen["discards"], seats, seen.get("last_discard") is not None),
+        concealed_counts=seen["concealed_counts"],
+        on_offer=seen.get("last_discard"),
+        tiles_left=seen["tiles_left"],
+        prevailing=seen.get("prevailing"),
+        payments={each: payments.get(each, 0) for each in seats},
+        result=result,
+    )

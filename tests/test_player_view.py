@@ -1,0 +1,80 @@
+"""A player's view (issue 21, item 2): what a bot is given holds its own tiles and what the table
+shows, the same fields in every family, and nothing of the other seats' concealed tiles or the
+wall; the full round stays with the referee."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+import mahjong_rules as mr
+from mahjong_rules.engine import Round, new_round
+from mahjong_rules.engine.american import AmericanRound
+from mahjong_rules.engine.view import PlayerView
+
+FAMILIES = ["flex", "card-free", "nmjl", "singapore"]
+
+
+def _moments(name: str, seed: int) -> list[Round]:
+    """Every state of a round played at random."""
+    rng = random.Random(seed)
+    round_ = new_round(name, seed=seed)
+    states = [round_]
+    while not round_.is_over:
+        seat = round_.to_act[0]
+        round_ = round_.apply(rng.choice(round_.legal_actions(seat)))
+        states.append(round_)
+    return states
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_views_agree_with_the_round(name: str) -> None:
+    states = _moments(name, 4)
+    for round_ in [*states[:: max(1, len(states) // 40)], states[-1]]:
+        seen_by_seat = {seat: round_.observation(seat) for seat in round_.ruleset.seats}  # type: ignore[attr-defined]
+        for seat, seen in seen_by_seat.items():
+            view = round_.view(seat)
+            assert isinstance(view, PlayerView)
+            assert view.seat is seat
+            assert view.hand == seen["hand"]
+            assert set(view.seats) == set(view.concealed_counts) == set(view.discards) == set(view.exposed)
+            assert dict(view.concealed_counts) == dict(seen["concealed_counts"])
+            assert view.legal == (tuple(round_.legal_actions(seat)) if seat in round_.to_act else ())
+            assert view.on_offer == seen["last_discard"]
+            assert view.tiles_left == seen["tiles_left"]
+            # The tile offered is on offer, not also among its discarder's discards.
+            shown = sum(len(tiles) for tiles in view.discards.values()) + (view.on_offer is not None)
+            table = seen["discards"]
+            assert shown == (
+                sum(len(t) for t in table.values()) + (view.on_offer is not None)
+                if isinstance(table, dict)
+                else len(table)
+            )
+            if round_.is_over:
+                assert dict(view.payments) == {each: round_.result.payments.get(each, 0) for each in view.seats}  # type: ignore[union-attr]
+            # Nothing in the view is the round, or another seat's hand.
+            for field in attrs.fields(PlayerView):
+                value = getattr(view, field.name)
+                assert not isinstance(value, AmericanRound)
+                assert not any(value is seen_by_seat[other]["hand"] for other in view.seats if other is not seat)
+
+
+def test_a_view_changes_with_no_other_seats_concealed_tile() -> None:
+    """Two rounds that differ only in South's concealed tiles and the wall look the same to East."""
+    round_ = new_round("flex", seed=9)
+    assert isinstance(round_, AmericanRound)
+    south = round_.seats.index(mr.Seat.SOUTH)
+    hand = round_.hands[south]
+    swapped_out = hand.concealed[0]
+    swapped_in = next(tile for tile in round_.wall if tile != swapped_out)
+    wall = list(round_.wall)
+    wall[wall.index(swapped_in)] = swapped_out
+    tiles = list(hand.concealed)
+    tiles[0] = swapped_in
+    hands = list(round_.hands)
+    hands[south] = mr.Hand(tiles, hand.melds)
+    other = attrs.evolve(round_, hands=tuple(hands), wall=tuple(wall))
+    assert other.view(mr.Seat.SOUTH) != round_.view(mr.Seat.SOUTH)
+    assert other.view(mr.Seat.EAST) == round_.view(mr.Seat.EAST)
