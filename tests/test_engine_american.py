@@ -499,16 +499,19 @@ def test_flex_blank_swaps_take_a_discard() -> None:
     tile that is face up on the table except a joker or another blank.\""""
     hands = {**FLEX_HANDS, E: "5C J 1B 1B 2B 2B 9B 9B 8B 8B 1C 1C 2C Blank"}
     round_ = position("flex", hands, discards=((N, "9D"), (W, "J"), (S, "9D")), blanks=2)
-    blank_swaps = [a for a in round_.legal_actions(E) if a.kind is ActionKind.JOKER_SWAP and a.tiles[0].is_blank]
-    assert blank_swaps == [Action(E, "joker_swap", ("Blank", "9D"))]
+    blank_swaps = [a for a in round_.legal_actions(E) if a.kind is ActionKind.BLANK_SWAP]
+    assert blank_swaps == [Action(E, "blank_swap", ("Blank", "9D"))]
+    assert not [a for a in round_.legal_actions(E) if a.kind is ActionKind.JOKER_SWAP and a.tiles[0].is_blank]
     swapped = round_.apply(blank_swaps[0])
+    # A blank swap as written before it was a kind of its own (a joker swap without a meld).
+    assert round_.apply(Action(E, "joker_swap", ("Blank", "9D"))) == swapped
     assert swapped.discards == ((N, T("9D")), (W, T("J")), (E, T("Blank")))
     assert T("Blank") not in swapped.hand(E).concealed
     assert swapped.hand(E).count("9D") == 1
     assert swapped.to_act == (E,)
     check_invariants(swapped)
     plain = position("card-free", {**hands, E: "5C J 1B 1B 2B 2B 9B 9B 8B 8B 1C 1C 2C 3C"}, discards=((N, "9D"),))
-    assert not [action for action in plain.legal_actions(E) if action.kind is ActionKind.JOKER_SWAP]
+    assert not [action for action in plain.legal_actions(E) if action.kind is ActionKind.BLANK_SWAP]
 
 
 def test_flex_joker_swaps_both_ways_and_never_undone_in_a_turn() -> None:

@@ -102,7 +102,10 @@ def arrange(
 
 
 def act(round_: SingaporeRound, seat: mr.Seat, kind: str, tiles: str = "", meld: str | None = None) -> SingaporeRound:
-    """``round_`` after ``seat``'s action, checked legal and the invariants kept."""
+    """``round_`` after ``seat``'s action, checked legal and the invariants kept. A call names
+    the tile it takes (the tile offered, unless ``tiles`` says)."""
+    if kind == "call" and not tiles and round_.discard is not None:
+        tiles = str(round_.discard)
     action = Action(seat, kind, tiles, meld)
     assert action in round_.legal_actions(seat), f"{action} not in {round_.legal_actions(seat)}"
     after = round_.apply(action)
@@ -212,7 +215,7 @@ def test_the_three_player_deal_and_the_chow_across_the_empty_seat() -> None:
     hands = {W: "5B " + JUNK, E: "4B 6B 9B 9B 9C 1D 1D 1D 2D 2D 2D 3C 3C", S: "3B 7B 1C 1C 1C 2C 4C 6C 7C 7C GD GD RD"}
     after = act(arrange(hands, turn=W, players=3), W, "discard", "5B")
     assert after.to_act == (E,)
-    assert Action(E, "call", meld="[4B 5B 6B @W]") in after.legal_actions(E)
+    assert Action(E, "call", "5B", meld="[4B 5B 6B @W]") in after.legal_actions(E)
 
 
 # -- calls and their priority --------------------------------------------------------------------
@@ -237,10 +240,10 @@ def test_every_call_of_a_discard_is_listed_once() -> None:
     assert after.to_act == (S, W)
     assert after.legal_actions(S) == [
         Action(S, "pass"),
-        Action(S, "call", meld="[5B 5B 5B @E]"),
-        Action(S, "call", meld="[3B 4B 5B @E]"),
-        Action(S, "call", meld="[4B 5B 6B @E]"),
-        Action(S, "call", meld="[5B 6B 7B @E]"),
+        Action(S, "call", "5B", meld="[5B 5B 5B @E]"),
+        Action(S, "call", "5B", meld="[3B 4B 5B @E]"),
+        Action(S, "call", "5B", meld="[4B 5B 6B @E]"),
+        Action(S, "call", "5B", meld="[5B 6B 7B @E]"),
     ]
     assert after.legal_actions(W) == [Action(W, "pass"), Action(W, "mahjong", "5B")]
     assert after.legal_actions(N) == []
@@ -322,7 +325,7 @@ def test_no_pong_of_a_tile_let_pass_since_the_last_move() -> None:
     after = act(after, W, "call", meld="[GD GD GD @S]")
     after = act(after, W, "discard", "5B")
     assert after.to_act == (N,)
-    assert after.legal_actions(N) == [Action(N, "pass"), Action(N, "call", meld="[4B 5B 6B @W]")]
+    assert after.legal_actions(N) == [Action(N, "pass"), Action(N, "call", "5B", meld="[4B 5B 6B @W]")]
     assert refused(after, Action(N, "call", meld="[5B 5B 5B @W]")) == "passed-tile"
     # both discards since North's last move, the White dragon West took included
     assert let_pass(after.history, N, after.player(N)) == frozenset(mr.parse_tiles("5B GD"))
@@ -705,7 +708,7 @@ def exact_legal_actions(round_: SingaporeRound) -> None:
             rest.remove(tile)
             chow = rest if meld.is_chow else None
             allowed = ruleset.check_call(hand, tile, move, chow=chow, **common) is None
-            assert (Action(seat, "call", meld=meld) in legal) == allowed, (seat, meld)
+            assert (Action(seat, "call", (tile,), meld=meld) in legal) == allowed, (seat, meld)
 
 
 def candidate_melds(tile: mr.Tile, discarder: mr.Seat) -> list[mr.Meld]:

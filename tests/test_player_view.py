@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 import mahjong_rules as mr
-from mahjong_rules.engine import Round, new_round
+from mahjong_rules.engine import ActionKind, Round, new_round
 from mahjong_rules.engine.american import AmericanRound
 from mahjong_rules.engine.view import PlayerView
 
@@ -78,3 +78,26 @@ def test_a_view_changes_with_no_other_seats_concealed_tile() -> None:
     other = attrs.evolve(round_, hands=tuple(hands), wall=tuple(wall))
     assert other.view(mr.Seat.SOUTH) != round_.view(mr.Seat.SOUTH)
     assert other.view(mr.Seat.EAST) == round_.view(mr.Seat.EAST)
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_calls_and_wins_on_a_discard_name_the_tile_in_every_family(name: str) -> None:
+    """One vocabulary (issue 21, item 3): a call or a Mahjong on a discard names the tile it takes
+    (``tiles[0]``) in every family; one written without it, as before, is read as naming it."""
+    checked = 0
+    for seed in range(30):
+        for round_ in _moments(name, seed):
+            for seat in round_.to_act:
+                for action in round_.legal_actions(seat):
+                    on_discard = action.kind is ActionKind.CALL or (
+                        action.kind is ActionKind.MAHJONG and round_.view(seat).on_offer is not None
+                    )
+                    if not on_discard:
+                        continue
+                    assert action.tiles == (round_.view(seat).on_offer,), action
+                    unnamed = attrs.evolve(action, tiles=())
+                    assert round_.apply(unnamed) == round_.apply(action)
+                    checked += 1
+            if checked >= 6:
+                return
+    pytest.fail(f"no call in 30 rounds of {name}")

@@ -581,14 +581,14 @@ class AmericanRound:
     def _blank_swaps(self, seat: Seat, hand: Hand) -> list[Action]:
         """Flex: "A Blank Swap allows you to exchange a blank tile from your hand with any
         discarded tile that is face up on the table except a joker or another blank." Written as a
-        JOKER_SWAP action whose tiles are the blank and the discard taken (``tiles[0]`` a blank),
+        BLANK_SWAP action whose tiles are the blank and the discard taken (``tiles[0]`` a blank),
         with no set and no target."""
         if self.family is not Family.FLEX or Tile.BLANK not in hand.concealed:
             return []
         flex: Any = self.ruleset
         check = flex.check_blank_swap
         return [
-            Action(seat, ActionKind.JOKER_SWAP, (Tile.BLANK, tile))
+            Action(seat, ActionKind.BLANK_SWAP, (Tile.BLANK, tile))
             for tile in sorted({tile for _, tile in self.discards})
             if check(hand, tile) is None
         ]
@@ -673,8 +673,10 @@ class AmericanRound:
                 if reason is not None:
                     raise IllegalActionError(reason)
                 return Action(action.seat, ActionKind.CHARLESTON, tuple(sorted(action.tiles)), count=action.count)
-        if self.phase is Phase.CLAIMS and action.kind is ActionKind.MAHJONG and not action.tiles:
+        if self.phase is Phase.CLAIMS and action.kind in (ActionKind.MAHJONG, ActionKind.CALL) and not action.tiles:
             action = attrs.evolve(action, tiles=(self.discards[-1][1],))  # the discard goes without saying
+        if action.kind is ActionKind.JOKER_SWAP and action.meld is None and action.tiles and action.tiles[0].is_blank:
+            action = attrs.evolve(action, kind=ActionKind.BLANK_SWAP)  # a blank swap as written before 0.2
         key = _action_key(action)
         for legal in self._legal(action.seat):
             if _action_key(legal) == key:
@@ -742,8 +744,10 @@ class AmericanRound:
             return answered if answered.to_act else answered._resolve_claims()
         if action.kind is ActionKind.MAHJONG:
             return self._self_win()
+        if action.kind is ActionKind.BLANK_SWAP:
+            return self._blank_swap(action)
         if action.kind is ActionKind.JOKER_SWAP:
-            return self._blank_swap(action) if action.tiles[0].is_blank else self._joker_swap(action)
+            return self._joker_swap(action)
         return self._discard(action.seat, action.tiles[0])
 
     def _replace(self, **changes: Any) -> AmericanRound:

@@ -38,16 +38,19 @@ class ActionKind(enum.Enum):
     PASS = "pass"
     """Let the last discard go (decline every call), or skip an optional step."""
     CALL = "call"
-    """Call the last discard to expose ``meld`` (which holds the discard)."""
+    """Call the last discard to expose ``meld`` (which holds the discard); ``tiles[0]`` is the
+    discard taken, in every family (a call without it is read as naming it)."""
     MAHJONG = "mahjong"
-    """Declare a win: on the last discard (``tiles[0]`` is the discard), self-drawn, or by
-    robbing a kong."""
+    """Declare a win: on the last discard or by robbing a kong (``tiles[0]`` is the tile taken, in
+    every family; a Mahjong without it is read as naming it), or self-drawn (no tile)."""
     KONG = "kong"
     """Declare a kong on one's own turn: concealed (``meld``), or add ``tiles[0]`` to an exposed
     pung (``meld`` is the pung)."""
     JOKER_SWAP = "joker_swap"
-    """Give ``tiles[0]`` for a joker in the exposed ``meld`` of seat ``target``; or, in Flex, a
-    blank swap: ``tiles`` are a blank and the discard taken for it (no meld, no target)."""
+    """Give ``tiles[0]`` for a joker in the exposed ``meld`` of seat ``target``."""
+    BLANK_SWAP = "blank_swap"
+    """Flex: give a blank for a discard on the table: ``tiles`` are the blank and the discard
+    taken. (Before 0.2 a blank swap was a ``JOKER_SWAP`` without a meld; rounds still read those.)"""
     CHARLESTON = "charleston"
     """Pass ``tiles`` in the Charleston (``blind`` more passed on unseen)."""
     VOTE = "vote"

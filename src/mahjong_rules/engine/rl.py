@@ -41,7 +41,7 @@ try:
     from pettingzoo.utils import wrappers
 except ImportError as error:  # pragma: no cover - the extra is installed wherever the tests run
     raise ImportError(
-        "mahjong_rules.engine.rl needs the 'rl' extra: pip install 'mahjong_rules[rl]' "
+        "mahjong_rules.engine.rl needs the 'rl' extra: pip install '.[rl]' from a clone "
         f"(PettingZoo, Gymnasium and NumPy); {error}"
     ) from error
 
@@ -181,7 +181,7 @@ class ActionEncoding:
             (ActionKind.CALL, "call", count * _CALL_VARIANTS),
             (ActionKind.KONG, "kong", count * _KONG_VARIANTS),
             (ActionKind.JOKER_SWAP, "joker_swap", count * _SWAP_VARIANTS),
-            (ActionKind.JOKER_SWAP, "blank_swap", count),
+            (ActionKind.BLANK_SWAP, "blank_swap", count),
             (ActionKind.VOTE, "vote", _VOTE_SLOTS),
         ]
         self._charleston: dict[tuple[int, int], int] = {}
@@ -247,7 +247,7 @@ class ActionEncoding:
             return self._encode_call(action)
         if kind is ActionKind.KONG:
             return self._encode_kong(action)
-        if kind is ActionKind.JOKER_SWAP:
+        if kind in (ActionKind.JOKER_SWAP, ActionKind.BLANK_SWAP):
             return self._encode_swap(action)
         if kind is ActionKind.VOTE:
             start = self._start("vote", action)

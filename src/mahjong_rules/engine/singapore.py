@@ -275,6 +275,13 @@ class SingaporeRound:
         """
         if not isinstance(action, Action):
             raise TypeError(f"apply takes an Action, not {describe(action)}")
+        if (
+            self.phase is not Phase.TURN
+            and action.kind in (ActionKind.CALL, ActionKind.MAHJONG)
+            and not action.tiles
+            and self.discard is not None
+        ):
+            action = attrs.evolve(action, tiles=(self.discard,))  # the tile offered goes without saying
         if action.seat not in self.seats or action not in self._legal_for(action.seat):
             raise IllegalActionError(self._refusal(action))
         step = _Step.of(self, action)
@@ -542,13 +549,15 @@ def _answers(round_: SingaporeRound | _Step, seat: Seat, player: Player, tile: T
         return check_move(hand, tile, move, chow=chow, passed=passed, last_discarded=player.last_discarded) is None
 
     if held >= 3 and allowed(Move.KONG):
-        found.append(Action(seat, ActionKind.CALL, meld=Meld((tile,) * 4, called_from=discarder)))
+        found.append(Action(seat, ActionKind.CALL, (tile,), meld=Meld((tile,) * 4, called_from=discarder)))
     if held >= 2 and allowed(Move.PONG):
-        found.append(Action(seat, ActionKind.CALL, meld=Meld((tile,) * 3, called_from=discarder)))
+        found.append(Action(seat, ActionKind.CALL, (tile,), meld=Meld((tile,) * 3, called_from=discarder)))
     if seat is next_seat(discarder, _seats(round_.ruleset)):
         for low, high in _chow_pairs(tile):
             if player.counts[low.index] and player.counts[high.index] and allowed(Move.CHOW, (low, high)):
-                found.append(Action(seat, ActionKind.CALL, meld=Meld((low, tile, high), called_from=discarder)))
+                found.append(
+                    Action(seat, ActionKind.CALL, (tile,), meld=Meld((low, tile, high), called_from=discarder))
+                )
     return found
 
 
