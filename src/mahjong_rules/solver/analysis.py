@@ -7,7 +7,7 @@ exposures stay as they are and only concealed tiles are arranged.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from mahjong_rules.errors import GrammarError
@@ -165,34 +165,64 @@ def discard_options(
             exposed_counts[index] += 1
         exposed_counts[JOKER] += group.jokers
     remaining = unseen(tileset, counts, exposed_counts, *seen)
+    exchange = _exchange(
+        grammar, counts, size=size, tileset=tileset, exposed=exposed, thirteen_wonders=thirteen_wonders
+    )
+    drawable = [tile for tile in range(NUM_TILE_KINDS) if tileset.counts[tile]]
     options = []
     for index in range(NUM_TILE_KINDS):
         if not held[index]:
             continue
         held[index] -= 1
-        away = tiles_away(grammar, held, size=size, tileset=tileset, exposed=exposed, thirteen_wonders=thirteen_wonders)
+        away = exchange(index, -1)
         if away is not None:
             helpful = []
-            for tile in range(NUM_TILE_KINDS):
+            for tile in drawable:
                 # The discarded copy lies in the discards: it cannot be drawn again.
                 if held[tile] + exposed_counts[tile] + (tile == index) < tileset.counts[tile]:
-                    held[tile] += 1
-                    after = tiles_away(
-                        grammar,
-                        held,
-                        size=size,
-                        tileset=tileset,
-                        exposed=exposed,
-                        thirteen_wonders=thirteen_wonders,
-                    )
+                    after = exchange(index, tile)
                     if after is not None and after < away:
                         helpful.append(tile)
-                    held[tile] -= 1
             helpful_unseen = sum(remaining[tile] for tile in helpful)
             options.append(DiscardOption(index, away, frozenset(helpful), helpful_unseen))
         held[index] += 1
     options.sort(key=lambda option: (option.tiles_away, -option.helpful_unseen, option.discard))
     return options
+
+
+def _exchange(
+    grammar: Grammar,
+    counts: Sequence[int],
+    *,
+    size: int,
+    tileset: TileSet,
+    exposed: Sequence[Group],
+    thirteen_wonders: bool,
+) -> Callable[[int, int], int | None]:
+    """:func:`tiles_away` of the concealed ``counts`` less one tile of kind ``removed`` and plus
+    one of kind ``added`` (-1: none), for the many exchanges of one hand: the standard form's
+    tables move only the parts the two tiles are in (:func:`standard.exchange_away`)."""
+    sets = _standard_sets(grammar, size)
+    if sets is not None and not any(group.is_pair for group in exposed):
+        limits = list(tileset.counts[:34])
+        for group in exposed:
+            for index in group.tiles:
+                if index < 34:
+                    limits[index] -= 1
+        if min(limits) >= 4:
+            return standard.exchange_away(counts, sets, thirteen_wonders=thirteen_wonders and not exposed)
+
+    def away(removed: int, added: int) -> int | None:
+        changed = list(counts)
+        if removed >= 0:
+            changed[removed] -= 1
+        if added >= 0:
+            changed[added] += 1
+        return tiles_away(
+            grammar, changed, size=size, tileset=tileset, exposed=exposed, thirteen_wonders=thirteen_wonders
+        )
+
+    return away
 
 
 def unseen(tileset: TileSet, *seen: Sequence[int]) -> tuple[int, ...]:
