@@ -28,9 +28,17 @@ from mahjong_rules.rulesets.nmjl.card import MAX_VALUE, Card, Line
 from mahjong_rules.rulesets.nmjl.lines import LineDistance, Ranking, shortfall
 from mahjong_rules.rulesets.nmjl.options import NmjlOptions
 from mahjong_rules.rulesets.nmjl.play import check_exposure_tiles
-from mahjong_rules.rulesets.nmjl.ranking import CompiledCard, best_fitting, exposed_away, fittings, slots_of
+from mahjong_rules.rulesets.nmjl.ranking import (
+    CompiledCard,
+    VariantSlots,
+    best_fitting,
+    exposed_away,
+    fittings,
+    slots_of,
+)
 from mahjong_rules.rulesets.nmjl.variants import Variant
 from mahjong_rules.settling import check_evaluation, settlement_seats
+from mahjong_rules.solver import TargetGroup
 from mahjong_rules.solver.grammar import JOKER
 from mahjong_rules.tiles import Seat, Tile
 
@@ -138,6 +146,12 @@ def _bad_exposures(hand: Hand) -> list[Reason]:
         elif meld.size < 3:
             found.append(Reason("exposed-pair", f"the exposed set {meld}: a tile is called only for 3 or more"))
     return found
+
+
+@functools.lru_cache(maxsize=8192)
+def _slots(groups: tuple[TargetGroup, ...]) -> VariantSlots:
+    """The slots of a variant's groups (kept: the closest variants come back for every discard)."""
+    return slots_of(groups)
 
 
 class NmjlRuleset(AmericanRuleset):
@@ -352,20 +366,20 @@ class NmjlRuleset(AmericanRuleset):
         jokers held do not already fill it (a joker too when they are short of jokers)."""
         counts = hand.concealed_counts
         jokers = counts[JOKER]
-        helpful: set[Tile] = set()
+        helpful: set[int] = set()
         for position in range(len(self._table.lines)):
             if distances.minimums[position] != away:
                 continue
             for variant in distances.variants_at(position, away):
                 for left, _ in fittings(variant, hand.exposed):
-                    naturals, fillable = shortfall(slots_of(left), counts)
+                    naturals, fillable = shortfall(_slots(tuple(left)), counts)
                     if sum(naturals.values()) + max(sum(fillable.values()) - jokers, 0) != away:
                         continue  # another way of fitting the exposures is closer
-                    helpful.update(Tile.from_index(index) for index in naturals)
+                    helpful.update(naturals)
                     if sum(fillable.values()) > jokers:
-                        helpful.update(Tile.from_index(index) for index in fillable)
-                        helpful.add(Tile.JOKER)
-        return helpful
+                        helpful.update(fillable)
+                        helpful.add(JOKER)
+        return {Tile.from_index(index) for index in helpful}
 
     def waits(self, hand: Hand | str) -> frozenset[Tile]:
         """For a 13-tile hand, the tiles that would complete a line (a joker included, when
