@@ -1,11 +1,16 @@
 """Self-play rounds per second for every ruleset, with random agents and with the greedy bot,
-on rounds the program has never seen (a new seed for every round and run).
+on rounds the program has never seen (a new seed for every round and run); then, side by side in
+the same process, RLCard's mahjong game with random legal actions (raw, and through its env) and
+this library's PettingZoo environment with random legal indexes, when RLCard is installed (the
+``bench`` extra: ``pip install '.[rl,bench]'``).
 
     python benchmarks/engine_speed.py [--rounds 200] [--runs 3] [--seed 2026]
 
 Invariant checks are off while timing (``play(check=False)``); ``scripts/selfplay.py`` and the
 tests play with them on. Prints, per ruleset, the median over the runs of rounds per second and
-actions per second, and how many rounds ended in a win.
+actions per second, and how many rounds ended in a win; with RLCard, the ratios issue 21 asks for
+(raw random rounds per second at least 3 times RLCard's raw game for the American families and 6
+times for Singapore; the PettingZoo environment at least 0.6 times the raw engine), MET or MISSED.
 """
 
 from __future__ import annotations
@@ -17,6 +22,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import random
 
 from mahjong_rules.engine import new_round, play
 from mahjong_rules.engine.bots import greedy_agent
@@ -38,6 +45,56 @@ def timed(name: str, seeds: range, greedy: bool) -> tuple[float, float, int]:
     return len(seeds) / elapsed, actions / elapsed, wins
 
 
+def rlcard_rates(seeds: range) -> tuple[float, float] | None:
+    """RLCard's mahjong: (raw game, env) rounds per second with random legal actions over
+    ``seeds``; ``None`` without RLCard."""
+    try:
+        import numpy as np
+        import rlcard
+        from rlcard.agents import RandomAgent
+        from rlcard.games.mahjong.game import MahjongGame
+    except ImportError:
+        return None
+    rng = random.Random(seeds.start)
+    started = time.perf_counter()
+    for seed in seeds:
+        game = MahjongGame()
+        game.np_random = np.random.RandomState(seed)
+        game.init_game()
+        while not game.is_over():
+            legal = game.get_legal_actions(game.get_state(game.round.current_player))
+            game.step(legal[rng.randrange(len(legal))])
+    raw = len(seeds) / (time.perf_counter() - started)
+    started = time.perf_counter()
+    for seed in seeds:
+        env = rlcard.make("mahjong", config={"seed": seed})
+        env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
+        env.run(is_training=False)
+    return raw, len(seeds) / (time.perf_counter() - started)
+
+
+def env_rate(name: str, seeds: range) -> float | None:
+    """This library's PettingZoo environment: rounds per second with random legal indexes."""
+    try:
+        import numpy as np
+
+        from mahjong_rules.engine.rl import raw_env
+    except ImportError:
+        return None
+    game = raw_env(name)
+    rng = np.random.default_rng(seeds.start)
+    started = time.perf_counter()
+    for seed in seeds:
+        game.reset(seed=seed)
+        for _agent in game.agent_iter():
+            observation, _, terminated, truncated, _ = game.last()
+            if terminated or truncated:
+                game.step(None)
+            else:
+                game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    return len(seeds) / (time.perf_counter() - started)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=200)
@@ -45,6 +102,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     print(f"{'ruleset':<10} {'agents':<7} {'rounds/s':>9} {'actions/s':>10} {'wins':>12}")
+    raw_rates: dict[str, float] = {}
     for name in RULESETS:
         for greedy in (False, True):
             rounds = args.rounds if not greedy else max(args.rounds // 4, 10)
@@ -57,6 +115,24 @@ def main() -> int:
             wins = sum(figure[2] for figure in figures)
             agents = "greedy" if greedy else "random"
             print(f"{name:<10} {agents:<7} {rate:>9.1f} {action_rate:>10.0f} {wins:>5}/{rounds * args.runs:<6}")
+            if not greedy:
+                raw_rates[name] = rate
+    seeds = range(args.seed * 1000, args.seed * 1000 + max(args.rounds // 4, 10))
+    theirs = rlcard_rates(seeds)
+    if theirs is None:
+        print("\nRLCard is not installed (pip install '.[bench]'): no side-by-side figures")
+        return 0
+    print(f"\nRLCard mahjong, random legal actions: raw game {theirs[0]:.1f} rounds/s, env {theirs[1]:.1f}")
+    print(f"{'ruleset':<10} {'raw/RLCard':>11} {'target':>7} {'env rounds/s':>13} {'env/raw':>8} {'target':>7}")
+    for name in RULESETS:
+        ratio = raw_rates[name] / theirs[0]
+        wanted = 6.0 if name == "singapore" else 3.0
+        env = env_rate(name, seeds)
+        env_ratio = (env or 0.0) / raw_rates[name]
+        print(
+            f"{name:<10} {ratio:>10.2f}x {wanted:>5.1f}x {'MET' if ratio >= wanted else 'MISSED':<7}"
+            f" {env or 0.0:>6.1f} {env_ratio:>7.2f}x {'MET' if env_ratio >= 0.6 else 'MISSED'}"
+        )
     return 0
 
 
