@@ -651,6 +651,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         self.round: Round | None = None
         self.steps = 0
         self._paid: dict[Seat, int] = {}
+        self._index_cache: tuple[Round, str, dict[int, Action]] | None = None
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
         """The space of ``agent``'s observations (the same object for every agent)."""
@@ -701,10 +702,19 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         """What ``agent`` sees now (:func:`observation_array`) and the mask of its legal actions."""
         round_ = self._round()
         seat = self._seat_of[agent]
-        return {
-            "observation": observation_array(round_.view(seat), self.seats),
-            "action_mask": self.encoding.mask(self.legal_actions(agent)),
-        }
+        mask = np.zeros(self.encoding.size, dtype=np.int8)
+        mask[list(self._indexed(agent))] = 1
+        return {"observation": observation_array(round_.view(seat), self.seats), "action_mask": mask}
+
+    def _indexed(self, agent: str) -> dict[int, Action]:
+        """The agent's legal actions now by index, worked out once for the mask and the step."""
+        round_ = self._round()
+        cached = self._index_cache
+        if cached is not None and cached[0] is round_ and cached[1] == agent:
+            return cached[2]
+        found = self.encoding.indexes(self.legal_actions(agent))
+        self._index_cache = (round_, agent, found)
+        return found
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         """Apply the selected agent's action, given by its index (``None`` for an agent that has
@@ -721,7 +731,9 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         if action is None:
             raise IllegalActionError(Reason("illegal-index", "a live agent's action is an index, not None"))
         round_ = self._round()
-        chosen = self.encoding.decode(int(action), self.legal_actions(agent))
+        chosen = self._indexed(agent).get(int(action))
+        if chosen is None:
+            chosen = self.encoding.decode(int(action), self.legal_actions(agent))  # raises, saying why
         self.round = round_ = round_.apply(chosen)
         self.steps += 1
         self._cumulative_rewards[agent] = 0.0
