@@ -135,7 +135,10 @@ class AmericanRuleset(TableRuleset):
         """For each choice of tiles to pass (kinds, with repeats): the tiles away of the tiles
         kept and the kinds whose arrival would bring them closer (fewer than ``limits`` copies
         concealed); choices after which no valid hand keeps the exposures are left out. One search
-        for each choice; Flex and Card-Free answer them all from one."""
+        for each choice; Flex and Card-Free answer them all from one (:meth:`_passes_at_once`)."""
+        at_once = self._passes_at_once(hand, passes, limits)
+        if at_once is not None:
+            return at_once
         found = []
         for passed in passes:
             kept_tiles = list(hand.concealed)
@@ -148,6 +151,12 @@ class AmericanRuleset(TableRuleset):
             if analysis is not None:
                 found.append((passed, *analysis))
         return found
+
+    def _passes_at_once(
+        self, hand: Hand, passes: Sequence[tuple[int, ...]], limits: Sequence[int]
+    ) -> list[tuple[tuple[int, ...], int, list[int]]] | None:
+        """Every choice of pass from one search, when the ruleset's distance can (else ``None``)."""
+        return None
 
     def _kept_analysis(self, hand: Hand, drawable: Sequence[int]) -> tuple[int, list[int]] | None:
         """For a hand of any size up to 14 tiles: its tiles away (the tiles it lacks to make a

@@ -29,6 +29,17 @@ def _standard_sets(grammar: Grammar, concealed_size: int) -> int | None:
     return sets if left == 0 and 0 <= sets <= standard.MAX_SETS else None
 
 
+def _standard_limits(tileset: TileSet, exposed: Sequence[Group]) -> list[int]:
+    """The copies of each of the 34 standard tiles the concealed tiles may reach: the tile set's,
+    less those in the exposures."""
+    limits = list(tileset.counts[:34])
+    for group in exposed:
+        for index in group.tiles:
+            if index < 34:
+                limits[index] -= 1
+    return limits
+
+
 def has_arrangement(grammar: Grammar, counts: Sequence[int], exposed: Sequence[Group] = ()) -> bool:
     """Whether the concealed tiles in ``counts`` can be arranged into the grammar's groups beside
     the ``exposed`` sets (the standard form uses its tables).
@@ -73,12 +84,7 @@ def tiles_away(
     sets = _standard_sets(grammar, size)
     if sets is not None and not any(group.is_pair for group in exposed):
         # Tiles outside the 34 are simply exchanged: they change nothing in what is missing.
-        # Copies in the exposures are not available to the concealed tiles.
-        limits = list(tileset.counts[:34])
-        for group in exposed:
-            for index in group.tiles:
-                if index < 34:
-                    limits[index] -= 1
+        limits = _standard_limits(tileset, exposed)
         return standard.tiles_away(
             counts, sets, thirteen_wonders=thirteen_wonders and not exposed, limits=None if min(limits) >= 4 else limits
         )
@@ -203,14 +209,12 @@ def _exchange(
     one of kind ``added`` (-1: none), for the many exchanges of one hand: the standard form's
     tables move only the parts the two tiles are in (:func:`standard.exchange_away`)."""
     sets = _standard_sets(grammar, size)
-    if sets is not None and not any(group.is_pair for group in exposed):
-        limits = list(tileset.counts[:34])
-        for group in exposed:
-            for index in group.tiles:
-                if index < 34:
-                    limits[index] -= 1
-        if min(limits) >= 4:
-            return standard.exchange_away(counts, sets, thirteen_wonders=thirteen_wonders and not exposed)
+    if (
+        sets is not None
+        and not any(group.is_pair for group in exposed)
+        and min(_standard_limits(tileset, exposed)) >= 4
+    ):
+        return standard.exchange_away(counts, sets, thirteen_wonders=thirteen_wonders and not exposed)
 
     def away(removed: int, added: int) -> int | None:
         changed = list(counts)

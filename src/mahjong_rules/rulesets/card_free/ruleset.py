@@ -298,11 +298,10 @@ class CardFreeRuleset(AmericanRuleset):
             if hand.count(tile) < self._tileset.count(tile) and self._distance.away(hand.draw(tile), limit=1) == 0
         )
 
-    def _pass_analysis(
+    def _passes_at_once(
         self, hand: Hand, passes: Sequence[tuple[int, ...]], limits: Sequence[int]
-    ) -> list[tuple[tuple[int, ...], int, list[int]]]:
-        found = None if self._exposure_reasons(hand) else self._distance.passes(hand, passes, limits)
-        return super()._pass_analysis(hand, passes, limits) if found is None else found
+    ) -> list[tuple[tuple[int, ...], int, list[int]]] | None:
+        return None if self._exposure_reasons(hand) else self._distance.passes(hand, passes, limits)
 
     def _kept_analysis(self, hand: Hand, drawable: Sequence[int]) -> tuple[int, list[int]] | None:
         if self._exposure_reasons(hand):
