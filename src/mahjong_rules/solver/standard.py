@@ -36,6 +36,7 @@ __all__ = [
     "Block",
     "decompositions",
     "discard_options",
+    "exchange_away",
     "is_complete",
     "thirteen_wonders_away",
     "tiles_away",
@@ -518,20 +519,17 @@ def discard_options(
     E 1 ['5B']
     """
     held = list(counts[0:34])
+    exchange = exchange_away(held, sets, thirteen_wonders=thirteen_wonders)
     options = []
     for index in range(NUM_STANDARD_KINDS):
         if not held[index]:
             continue
-        held[index] -= 1
-        away = tiles_away(held, sets, thirteen_wonders=thirteen_wonders)
-        helpful = []
-        for tile in range(NUM_STANDARD_KINDS):
-            if held[tile] < 4:
-                held[tile] += 1
-                if tiles_away(held, sets, thirteen_wonders=thirteen_wonders) < away:
-                    helpful.append(tile)
-                held[tile] -= 1
-        held[index] += 1
+        away = exchange(index, -1)
+        helpful = [
+            tile
+            for tile in range(NUM_STANDARD_KINDS)
+            if held[tile] - (tile == index) < 4 and exchange(index, tile) < away
+        ]
         options.append((index, away, frozenset(helpful)))
     options.sort(key=lambda option: (option[1], option[0]))
     return options
