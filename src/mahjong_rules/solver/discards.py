@@ -12,8 +12,8 @@ cost reads the counts of a few tile kinds. For a 14-tile hand ``H`` at distance 
 The search lists the leaves costing at most ``a + 1`` on ``H`` once (:class:`Leaf`), and each
 discard and draw is then a change of one or two counts in the few leaves that read them, instead of
 one search per discard and draw (about 500 for a 14-tile hand). A :class:`WindowLeaf` (positions
-costed by one table lookup) answers every draw of one kind of change with one lookup; leaves
-costed another way are :class:`ScratchLeaf` s. A leaf beaten by another on every hand but after
+costed by one table lookup) answers every draw of one kind of change with one lookup; a leaf costed
+another way is a :class:`ScratchLeaf`. A leaf beaten by another on every hand but after
 some draws says so (``draws``) and never decides a discard's distance.
 
 The same leaves answer the Charleston (:func:`pass_options`): passing ``k`` tiles leaves the kept
