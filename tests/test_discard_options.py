@@ -229,3 +229,9 @@ def test_pass_options_keep_jokers_and_rank_every_choice_once() -> None:
     assert any(mr.Tile.JOKER in option.tiles for option in flex.pass_options(hand, jokers=True))
     with pytest.raises(mr.ArgumentError, match="1, 2 or 3 tiles"):
         flex.pass_options(hand, count=4)
+    with pytest.raises(TypeError, match="count is a number of tiles"):
+        flex.pass_options(hand, count=True)
+    with pytest.raises(TypeError, match="jokers is True or False"):
+        flex.pass_options(hand, jokers="no")
+    with pytest.raises(mr.HandSizeError):
+        flex.pass_options(hand.discard(mr.Tile.JOKER))

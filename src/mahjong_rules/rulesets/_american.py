@@ -93,12 +93,15 @@ class AmericanRuleset(TableRuleset):
         Raises:
             HandSizeError: the hand does not have 13 or 14 tiles.
             ArgumentError: ``count`` is not 1, 2 or 3.
+            TypeError: ``count`` is not a whole number or ``jokers`` not True or False.
             TileSetError: the hand cannot exist in this game's tiles (ruling T5).
         """
         hand = self._checked_hand(hand)
         self._check_size(hand, "pass options", (MAHJONG_SIZE - 1, MAHJONG_SIZE))
         if type(count) is not int:
             raise TypeError(f"count is a number of tiles, not {describe(count)}")
+        if type(jokers) is not bool:
+            raise TypeError(f"jokers is True or False, not {describe(jokers)}")
         if count not in PASS_SIZES:
             raise ArgumentError(f"a pass is of 1, 2 or 3 tiles, not {count}")
         tileset = self._tileset
