@@ -42,7 +42,6 @@ __all__ = [
     "bits",
     "discard_options",
     "held_in",
-    "helpful_draws",
     "kinds_of",
     "mask_of",
     "missing",
@@ -471,21 +470,6 @@ def discard_options(
             if candidates and after_removal(entry, discard) == after:
                 helpful[discard] |= leaf.draws_to(held, discard, after - 1, candidates)
     return [(discard, afters[discard], bits(helpful[discard])) for discard in discards]
-
-
-def helpful_draws(
-    held: Sequence[int], away: int, leaves: Iterable[tuple[Leaf, int]], drawable: Sequence[int]
-) -> list[int]:
-    """The ``drawable`` kinds whose draw brings the hand of counts ``held`` (``away`` tiles from a
-    valid hand) one closer, from its leaves costing ``away`` (any others are left alone)."""
-    candidates = mask_of(drawable)
-    found = 0
-    for leaf, cost in sorted(leaves, key=lambda entry: entry[0].slow):
-        if cost == away:
-            wanted = candidates & ~found & leaf.kinds & leaf.draws
-            if wanted:
-                found |= leaf.draws_to(held, -1, away - 1, wanted)
-    return bits(found)
 
 
 def pass_options(

@@ -48,7 +48,6 @@ from mahjong_rules.solver.discards import (
     ScratchLeaf,
     bits,
     discard_options,
-    helpful_draws,
     mask_of,
     pass_options,
 )
@@ -228,29 +227,15 @@ class CardFreeDistance:
         return discard_options(held, away, leaves_below, drawable)
 
     def helpful(self, hand: Hand, drawable: Sequence[int]) -> tuple[int, list[int]] | None:
-        """For a hand of any size up to 14 tiles: its tiles away and which of the ``drawable``
-        tiles (indexes) would bring it one closer; ``None`` when no valid hand keeps its exposed
-        sets."""
-        prepare()
-        melds = hand.melds
-        if melds and not all(_fits_fast_path(meld) for meld in melds):
-            away = self.away(hand)
-            if away is None:
-                return None
-            closer = [
-                index for index in drawable if self.away(hand.draw(Tile.from_index(index)), limit=away) is not None
-            ]
-            return away, closer
-        exposed = _Exposed(melds) if melds else NO_EXPOSURES
-        held = list(hand.concealed_counts)
-        away = _Search(self, held, exposed, len(hand)).run()
-        if away >= INFINITY:
+        """For a hand of any size up to 14 tiles whose exposures the fast search does not take
+        (:meth:`passes` answers the others): its tiles away and which of the ``drawable`` tiles
+        (indexes) would bring it one closer, a search each; ``None`` when no valid hand keeps
+        its exposed sets."""
+        away = self.away(hand)
+        if away is None:
             return None
-        if away == 0:
-            return 0, []
-        search = _LeafSearch(self, held, exposed, away + 1)
-        search.run()
-        return away, helpful_draws(held, away, search.leaves, drawable)
+        closer = [index for index in drawable if self.away(hand.draw(Tile.from_index(index)), limit=away) is not None]
+        return away, closer
 
     def passes(
         self, hand: Hand, passes: Sequence[tuple[int, ...]], limits: Sequence[int]

@@ -52,7 +52,6 @@ from mahjong_rules.solver.discards import (
     Shape,
     WindowLeaf,
     discard_options,
-    helpful_draws,
     mask_of,
     pass_options,
     shape,
@@ -299,37 +298,19 @@ class FlexDistance:
 
         return discard_options(held, away, leaves_below, drawable)
 
-    def helpful(self, hand: Hand, drawable: Sequence[int]) -> tuple[int, list[int]] | None:
-        """For a hand of any size up to 14 tiles: its tiles away and which of the ``drawable``
-        tiles (indexes) would bring it one closer; ``None`` when no valid hand keeps its exposed
-        sets."""
-        exposed = self._exposed(hand.melds)
-        if exposed.other:
-            return None
-        held = list(hand.concealed_counts)
-        first = _Search(self, held, exposed, INFINITY)
-        away = first.run()
-        if away >= INFINITY:
-            return None
-        if away == 0:
-            return 0, []
-        search = _LeafSearch(self, held, exposed, away + 1, first.programmes, away + 2)
-        search.run()
-        return away, helpful_draws(held, away, search.leaves, drawable)
-
     def passes(
         self, hand: Hand, passes: Sequence[tuple[int, ...]], limits: Sequence[int]
-    ) -> list[tuple[tuple[int, ...], int, list[int]]] | None:
-        """Every choice of tiles to pass from one leaf search (:func:`.pass_options`); ``None``
-        when no valid hand keeps the exposed sets (every choice is then left out)."""
+    ) -> list[tuple[tuple[int, ...], int, list[int]]]:
+        """Every choice of tiles to pass from one leaf search (:func:`.pass_options`); none when
+        no valid hand keeps the exposed sets."""
         exposed = self._exposed(hand.melds)
         if exposed.other or not passes:
-            return None if exposed.other else []
+            return []
         held = list(hand.concealed_counts)
         first = _Search(self, held, exposed, INFINITY)
         away = first.run()
         if away >= INFINITY:
-            return None
+            return []
         count = len(passes[0])
         search = _LeafSearch(self, held, exposed, away + count + 1, first.programmes, away + count + 2)
         search.run()

@@ -295,12 +295,8 @@ class FlexRuleset(AmericanRuleset):
     def _passes_at_once(
         self, hand: Hand, passes: Sequence[tuple[int, ...]], limits: Sequence[int]
     ) -> list[tuple[tuple[int, ...], int, list[int]]] | None:
-        return None if self._exposure_reasons(hand) else self._distance.passes(hand, passes, limits)
-
-    def _kept_analysis(self, hand: Hand, drawable: Sequence[int]) -> tuple[int, list[int]] | None:
-        if self._exposure_reasons(hand):
-            return None
-        return self._distance.helpful(hand, drawable)
+        # Exposures ruling out every valid hand rule out every choice.
+        return [] if self._exposure_reasons(hand) else self._distance.passes(hand, passes, limits)
 
     def discard_options(self, hand: Hand | str, seen: Iterable[Tile | str] | str = ()) -> list[DiscardOption]:
         """For a 14-tile hand, every concealed tile it could discard (each kind once), best first:
