@@ -105,9 +105,7 @@ class AmericanRuleset(TableRuleset):
         if count not in PASS_SIZES:
             raise ArgumentError(f"a pass is of 1, 2 or 3 tiles, not {count}")
         tileset = self._tileset
-        unseen = [max(total - held, 0) for total, held in zip(tileset.counts, hand.counts, strict=True)]
-        for tile in self._tiles(seen, "seen"):
-            unseen[tile.index] = max(unseen[tile.index] - 1, 0)
+        unseen = self._unseen(hand, seen)
         passable = sorted(tile.index for tile in hand.concealed if jokers or not tile.is_joker)
         passes = sorted(set(itertools.combinations(passable, count)))
         # A kind may arrive while a copy is left outside the kept tiles (passed ones may come back).
@@ -131,6 +129,14 @@ class AmericanRuleset(TableRuleset):
         ]
         options.sort(key=lambda option: (option.tiles_away, -option.helpful_unseen, option.tiles))
         return options
+
+    def _unseen(self, hand: Hand, seen: Iterable[Tile | str] | str) -> list[int]:
+        """How many copies of each tile are unseen: the game's, less the hand's (exposures
+        included) and the ``seen`` tiles (as tiles, their notation, or one string of it)."""
+        unseen = [max(total - held, 0) for total, held in zip(self._tileset.counts, hand.counts, strict=True)]
+        for tile in self._tiles(seen, "seen"):
+            unseen[tile.index] = max(unseen[tile.index] - 1, 0)
+        return unseen
 
     def _pass_analysis(
         self, hand: Hand, passes: Sequence[tuple[int, ...]], limits: Sequence[int]

@@ -320,12 +320,9 @@ class CardFreeRuleset(AmericanRuleset):
         """
         hand = self._checked_hand(hand)
         self._check_size(hand, "discard options", (MAHJONG_SIZE,))
-        seen_tiles = self._tiles(seen, "seen")
+        unseen = self._unseen(hand, seen)
         if self._exposure_reasons(hand):
             return []
-        unseen = [max(self._tileset.counts[index] - count, 0) for index, count in enumerate(hand.counts)]
-        for tile in seen_tiles:
-            unseen[tile.index] = max(unseen[tile.index] - 1, 0)
         tileset = self._tileset
         # A tile with every copy in the hand (the discard included) cannot be drawn.
         drawable = [tile.index for tile in tileset.tiles if hand.count(tile) < tileset.count(tile)]

@@ -322,13 +322,10 @@ class FlexRuleset(AmericanRuleset):
         """
         hand = self._checked_hand(hand)
         self._check_size(hand, "discard options", (MAHJONG_SIZE,))
-        seen_tiles = self._tiles(seen, "seen")
+        unseen = self._unseen(hand, seen)
         if self._exposure_reasons(hand):
             return []
         tileset = self._tileset
-        unseen = [max(tileset.counts[index] - count, 0) for index, count in enumerate(hand.counts)]
-        for tile in seen_tiles:
-            unseen[tile.index] = max(unseen[tile.index] - 1, 0)
         # A tile with every copy in the hand (the discard included) cannot be drawn; a blank never helps.
         drawable = [
             tile.index for tile in tileset.tiles if hand.count(tile) < tileset.count(tile) and not tile.is_blank

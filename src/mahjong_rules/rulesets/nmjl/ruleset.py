@@ -436,12 +436,6 @@ class NmjlRuleset(AmericanRuleset):
         options.sort(key=lambda option: (option.tiles_away, -option.helpful_unseen, option.discard))
         return options
 
-    def _unseen(self, hand: Hand, seen: Iterable[Tile | str] | str) -> list[int]:
-        unseen = [max(total - held, 0) for total, held in zip(self._tileset.counts, hand.counts, strict=True)]
-        for tile in self._tiles(seen, "seen"):
-            unseen[tile.index] = max(unseen[tile.index] - 1, 0)
-        return unseen
-
     def closest_lines(
         self, hand: Hand | str, seen: Iterable[Tile | str] | str | None = None, limit: int | None = None
     ) -> list[LineDistance]:
