@@ -273,10 +273,8 @@ class CardFreeDistance:
 
 
 class _Search:
-    """One hand's search: its counts, its exposures, the best distance found so far.
-
-    Every better target goes through :meth:`_found`, which lowers the best here; :class:`_LeafSearch`
-    keeps the best fixed instead and lists the leaves found."""
+    """One hand's search: its counts, its exposures, the best distance found so far (the number
+    sets and Winds sets it costs are where :class:`_LeafSearch` lists its leaves instead)."""
 
     collecting = False
     """Whether the search lists every leaf below its limit (then no shortcut that compares two
@@ -325,10 +323,9 @@ class _Search:
         blocks = (self.flower_kept, self.news_kept, dragons, min(self.jokers, 14))
         return list(_combos_for(blocks, ex.sizes, len(ex.dragons), quints))
 
-    def _cost(self, key: int, length: int, combos: list[Combo], limit: int, where: Where | None = None) -> int:
+    def _cost(self, key: int, length: int, combos: list[Combo], limit: int) -> int:
         """The least cost of a set whose concealed positions have ``key`` and which has ``length``
-        blocks, over the blocks beside it; a result at or above ``limit`` only says so. Told
-        ``where`` the set's positions are, every cost below the best is a target found."""
+        blocks, over the blocks beside it; a result at or above ``limit`` only says so."""
         base = self.base - SUM_HELD[key]
         wilds = self.ex.wilds
         best = limit
@@ -347,16 +344,8 @@ class _Search:
             else:
                 value = missing + table[HIST_ID[full]]
                 if value < best:
-                    if where is None:
-                        best = value
-                    elif value < self.best:
-                        self._found(value, where, combo)
-                        best = self.best
+                    best = value
         return best
-
-    def _found(self, cost: int, where: Where, combo: Combo) -> None:
-        """A target of ``cost``, below the best: the best now (the leaf search lists it)."""
-        self.best = cost
 
     # -- number hands ----------------------------------------------------------------------------
 
@@ -431,11 +420,14 @@ class _Search:
                 self._window(by_suit, start, end, top, lower, combos, memo, SEQUENCES[sequence])
 
     def _number_set(self, key: int, length: int, combos: list[Combo], memo: dict[int, int], where: Where) -> int:
-        """The cost of a number set (memoized for this hand: windows share histograms)."""
+        """The cost of a number set (memoized for this hand: windows share histograms); ``where``
+        its positions are is for the leaf search."""
         value = memo.get(key)
         if value is None:
-            value = self._cost(key, length, combos, self.best, where)
+            value = self._cost(key, length, combos, self.best)
             memo[key] = value
+        if value < self.best:
+            self.best = value
         return value
 
     def _window(
@@ -496,7 +488,7 @@ class _Search:
             if not set(ex.winds) <= set(winds):
                 continue
             key = sum(POW[held[wind]] for wind in winds if wind not in ex.winds)
-            self._cost(key, len(winds), combos, self.best, winds)
+            self.best = min(self.best, self._cost(key, len(winds), combos, self.best))
 
     def _winds_news(self) -> None:
         """Winds hands with the NEWS block, whose winds also fill the set's blocks: each wind of
