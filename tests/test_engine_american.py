@@ -8,11 +8,13 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import mahjong_rules as mr
 from mahjong_rules.engine import (
@@ -26,7 +28,7 @@ from mahjong_rules.engine import (
     play,
     random_agent,
 )
-from mahjong_rules.engine.american import AmericanRound, Phase, StepKind
+from mahjong_rules.engine.american import AmericanRound, PassChoices, Phase, StepKind
 from mahjong_rules.engine.bots import greedy_agent
 from mahjong_rules.rulesets.nmjl import Direction
 
@@ -316,7 +318,7 @@ def test_the_courtesy_pass_goes_with_the_lower_number() -> None:
     assert round_.courtesy == (1, 0, 1, 0)
     assert round_.to_act == (E, W)
     assert {len(action.tiles) for action in round_.legal_actions(E)} == {1}
-    assert round_.legal_actions(S) == []
+    assert round_.legal_actions(S) == ()
     with pytest.raises(IllegalActionError) as raised:
         round_.apply(Action(S, "charleston", round_.hand(S).concealed[:1]))
     assert raised.value.reason.code == "not-to-act"
@@ -359,7 +361,7 @@ def test_every_seat_that_may_take_the_discard_answers() -> None:
     assert kinds(round_, S) == Counter({"mahjong": 1, "call": 1, "pass": 1})
     calls = sorted(str(action.meld) for action in round_.legal_actions(W) if action.kind is ActionKind.CALL)
     assert calls == ["[55C J@E]", "[55C JJ@E]", "[5C JJ@E]"]
-    assert round_.legal_actions(N) == []
+    assert round_.legal_actions(N) == ()
 
 
 def test_a_mahjong_call_beats_an_exposure_and_is_settled() -> None:
@@ -732,7 +734,7 @@ def _offered(round_: AmericanRound) -> dict[mr.Seat, set[str]]:
     return offered
 
 
-def _check_legal(round_: Any, seat: mr.Seat, legal: list[Action]) -> None:
+def _check_legal(round_: Any, seat: mr.Seat, legal: Sequence[Action]) -> None:
     """The referee's check of the moment: the legal actions are each listed once and the round
     offers exactly the Mahjongs the ruleset accepts."""
     assert len(
@@ -784,3 +786,33 @@ def test_the_round_that_exposed_every_tile_now_plays_to_its_end() -> None:
     that must act now has a legal action, to the end."""
     done = play(new_round("card-free", seed=2026254), seed=2026254, check=True)
     assert done.is_over
+
+
+def _every_pass(kinds: list[mr.Tile], counts: Counter[mr.Tile], size: int, start: int = 0) -> list[tuple[mr.Tile, ...]]:
+    """Brute force: every multiset of ``size`` tiles in tile order, more copies of a tile first."""
+    if size == 0:
+        return [()]
+    found = []
+    for position in range(start, len(kinds)):
+        tile = kinds[position]
+        for taken in range(min(counts[tile], size), 0, -1):
+            found += [(tile,) * taken + rest for rest in _every_pass(kinds, counts, size - taken, position + 1)]
+    return found
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(mr.TileSet.american().tiles), min_size=3, max_size=14), st.booleans())
+def test_pass_choices_are_every_multiset_once_in_order(tiles: list[mr.Tile], blind: bool) -> None:
+    """Issue 21: the passes of a Charleston step are unranked on demand instead of listed; the
+    sequence is the brute-force listing, in the same order (so seeded rounds replay as before),
+    and indexing past it is an IndexError like a tuple's."""
+    counts = Counter(tiles)
+    kinds = sorted(counts)
+    blinds = range(4) if blind else (0,)
+    expected = [(passed, unseen) for unseen in blinds for passed in _every_pass(kinds, counts, 3 - unseen)]
+    choices = PassChoices(S, counts, 3, blinds)
+    assert [(action.tiles, action.count) for action in choices] == expected
+    assert [(action.tiles, action.count) for action in choices[-2:]] == expected[-2:]
+    assert all(action.seat is S and action.kind is ActionKind.CHARLESTON for action in choices)
+    with pytest.raises(IndexError):
+        choices[len(expected)]

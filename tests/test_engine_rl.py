@@ -7,14 +7,18 @@ import itertools
 import random
 import subprocess
 import sys
+from collections import Counter
 from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pettingzoo.test import api_test
 
 import mahjong_rules as mr
 from mahjong_rules.engine import Action, ActionKind, IllegalActionError, new_round
+from mahjong_rules.engine.american import PassChoices
 from mahjong_rules.engine.bots import greedy_agent
 from mahjong_rules.engine.rl import (
     OBSERVATION_ROWS,
@@ -529,3 +533,24 @@ def test_the_library_plays_without_the_rl_extra() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(["flex", "card-free", "nmjl"]),
+    st.lists(st.sampled_from(mr.TileSet.american().tiles), min_size=3, max_size=14),
+    st.sampled_from([(3, (0,)), (3, (0, 1, 2, 3)), (2, (0,)), (1, (0,))]),
+)
+def test_pass_indexes_are_ranked_like_each_pass_encoded(name: str, tiles: list[Tile], rules: Any) -> None:
+    """Issue 21: the passes of a Charleston step are indexed from the hand's counts at once, and
+    an index unranked on demand; the same indexes and actions as encoding each listed pass."""
+    encoding = ActionEncoding(mr.get_ruleset(name))
+    size, blinds = rules
+    choices = PassChoices(Seat.SOUTH, Counter(tiles), size, blinds)
+    listed = encoding.indexes(list(choices))
+    indexed = encoding.indexed(choices)
+    assert sorted(indexed.indexes.tolist()) == sorted(listed)
+    for index, action in listed.items():
+        assert indexed.action(index) == action
+    outside = next(index for index in range(encoding.size) if index not in listed)
+    assert indexed.action(outside) is None

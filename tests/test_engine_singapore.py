@@ -238,17 +238,17 @@ def test_every_call_of_a_discard_is_listed_once() -> None:
     after = act(arrange(PRIORITY), E, "discard", "5B")
     assert after.phase is Phase.RESPONSE
     assert after.to_act == (S, W)
-    assert after.legal_actions(S) == [
+    assert after.legal_actions(S) == (
         Action(S, "pass"),
         Action(S, "call", "5B", meld="[5B 5B 5B @E]"),
         Action(S, "call", "5B", meld="[3B 4B 5B @E]"),
         Action(S, "call", "5B", meld="[4B 5B 6B @E]"),
         Action(S, "call", "5B", meld="[5B 6B 7B @E]"),
-    ]
-    assert after.legal_actions(W) == [Action(W, "pass"), Action(W, "mahjong", "5B")]
-    assert after.legal_actions(N) == []
-    assert after.legal_actions(E) == []
-    assert after.legal_actions() == after.legal_actions(S) + after.legal_actions(W)
+    )
+    assert after.legal_actions(W) == (Action(W, "pass"), Action(W, "mahjong", "5B"))
+    assert after.legal_actions(N) == ()
+    assert after.legal_actions(E) == ()
+    assert after.legal_actions() == (*after.legal_actions(S), *after.legal_actions(W))
 
 
 def test_game_has_priority_over_pong_and_the_discarder_pays_double() -> None:
@@ -325,7 +325,7 @@ def test_no_pong_of_a_tile_let_pass_since_the_last_move() -> None:
     after = act(after, W, "call", meld="[GD GD GD @S]")
     after = act(after, W, "discard", "5B")
     assert after.to_act == (N,)
-    assert after.legal_actions(N) == [Action(N, "pass"), Action(N, "call", "5B", meld="[4B 5B 6B @W]")]
+    assert after.legal_actions(N) == (Action(N, "pass"), Action(N, "call", "5B", meld="[4B 5B 6B @W]"))
     assert refused(after, Action(N, "call", meld="[5B 5B 5B @W]")) == "passed-tile"
     # both discards since North's last move, the White dragon West took included
     assert let_pass(after.history, N, after.player(N)) == frozenset(mr.parse_tiles("5B GD"))
@@ -409,7 +409,7 @@ def test_robbing_the_kong() -> None:
     assert after.phase is Phase.ROB
     assert after.to_act == (N,)
     assert after.discard == mr.Tile.parse("5C")
-    assert after.legal_actions(N) == [Action(N, "pass"), Action(N, "mahjong", "5C")]
+    assert after.legal_actions(N) == (Action(N, "pass"), Action(N, "mahjong", "5C"))
     assert refused(after, Action(N, "call", meld="[3C 4C 5C @E]")) == "rob-game-only"
     done = act(after, N, "mahjong", "5C")
     result = result_of(done)
@@ -662,7 +662,7 @@ def exact_legal_actions(round_: SingaporeRound) -> None:
         legal = round_.legal_actions(seat)
         assert len(set(legal)) == len(legal)
         if seat not in round_.to_act:
-            assert legal == []
+            assert legal == ()
         player = round_.player(seat)
         if round_.phase is Phase.TURN and seat is round_.turn:
             drew = round_.drawn is not None
@@ -808,7 +808,7 @@ def test_a_concealed_kong_cannot_be_robbed_even_for_13_wonders() -> None:
     assert after.phase is Phase.TURN
     assert after.to_act == (E,)
     assert after.drawn == mr.Tile.parse("7D")
-    assert after.legal_actions(N) == []
+    assert after.legal_actions(N) == ()
 
 
 def test_a_fresh_tile_that_makes_a_kong_at_the_end_pays_only_the_kong() -> None:

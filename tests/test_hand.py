@@ -294,3 +294,17 @@ def test_with_meld_refuses_other_types() -> None:
 def test_draw_then_discard_is_the_same_hand(hand: mr.Hand, tile: mr.Tile) -> None:
     assert hand.draw(tile).discard(tile) == hand
     assert len(hand.draw(tile)) == len(hand) + 1
+
+
+@given(hands(mr.TileSet.american(), max_concealed=14, max_melds=2), tiles(mr.TileSet.american()))
+def test_draw_and_discard_copies_match_hands_built_afresh(hand: mr.Hand, tile: mr.Tile) -> None:
+    """``draw`` and ``discard`` update the counts instead of counting again (a game loop makes
+    a few copies per action): each copy equals, hashes and counts as the hand built from its
+    tiles."""
+    for changed in (hand.draw(tile), hand.draw(tile).discard(hand.draw(tile).concealed[0])):
+        rebuilt = mr.Hand(list(changed.concealed), list(changed.melds))
+        assert changed == rebuilt
+        assert hash(changed) == hash(rebuilt)
+        assert changed.counts == rebuilt.counts
+        assert changed.concealed_counts == rebuilt.concealed_counts
+        assert list(changed.concealed) == sorted(changed.concealed)

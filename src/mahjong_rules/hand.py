@@ -22,6 +22,7 @@ Hands are immutable; a game loop makes changed copies:
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
@@ -139,7 +140,25 @@ class Hand:
 
     def draw(self, tile: Tile | str) -> Hand:
         """This hand with ``tile`` (a tile or its notation) added to the concealed tiles."""
-        return attrs.evolve(self, concealed=(*self.concealed, as_tile(tile)))
+        added = tile if type(tile) is Tile else as_tile(tile)
+        concealed = list(self.concealed)
+        bisect.insort(concealed, added)
+        return self._changed(tuple(concealed), self.melds, added.index, 1)
+
+    def _changed(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...], index: int, change: int) -> Hand:
+        """A copy with ``concealed`` (sorted) and ``melds``, whose concealed count of the tile
+        ``index`` differs by ``change`` and whose total count does too, without checking or
+        counting again: a game loop makes a few of these per action."""
+        changed: Hand = object.__new__(Hand)
+        counts = list(self._counts)
+        counts[index] += change
+        concealed_counts = list(self._concealed_counts)
+        concealed_counts[index] += change
+        object.__setattr__(changed, "concealed", concealed)
+        object.__setattr__(changed, "melds", melds)
+        object.__setattr__(changed, "_counts", tuple(counts))
+        object.__setattr__(changed, "_concealed_counts", tuple(concealed_counts))
+        return changed
 
     def discard(self, tile: Tile | str) -> Hand:
         """This hand without one concealed copy of ``tile``.
@@ -152,7 +171,7 @@ class Hand:
         if wanted not in concealed:
             raise HandError(f"cannot discard {wanted}: the concealed tiles ({self._concealed_text()}) hold none")
         concealed.remove(wanted)
-        return attrs.evolve(self, concealed=concealed)
+        return self._changed(tuple(concealed), self.melds, wanted.index, -1)
 
     def with_meld(self, meld: Meld | str, *, called: Tile | str | None = None) -> Hand:
         """This hand with ``meld`` (a meld or its notation, such as ``"[777C @W]"``) declared: the

@@ -149,6 +149,10 @@ class Seat(enum.Enum):
     Tile.parse('W')
     """
 
+    # A member is its only instance and equals only itself, so the identity hash (in C) will do;
+    # Enum's own hashes the name in Python, and seats key many dictionaries of a game loop.
+    __hash__ = object.__hash__
+
     EAST = 0
     SOUTH = 1
     WEST = 2

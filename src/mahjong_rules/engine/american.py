@@ -27,7 +27,7 @@ import functools
 import random
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, overload
 
 import attrs
 
@@ -120,18 +120,105 @@ def _american_plan(ruleset: _AmericanRuleset) -> tuple[Step, ...]:
     return tuple(steps)
 
 
-def _multisets(
-    kinds: Sequence[Tile], counts: Mapping[Tile, int], size: int, start: int = 0
-) -> Iterator[tuple[Tile, ...]]:
-    """Every choice of ``size`` tiles among ``counts`` (each once, in tile order)."""
-    if size == 0:
-        yield ()
-        return
-    for position in range(start, len(kinds)):
-        tile = kinds[position]
-        for taken in range(min(counts[tile], size), 0, -1):
-            for rest in _multisets(kinds, counts, size - taken, position + 1):
-                yield (tile,) * taken + rest
+class PassChoices(Sequence[Action]):
+    """Every choice of tiles ``seat`` may pass, as a sequence worked out on demand: each
+    multiset of ``size - unseen`` of the ``counts`` (tiles in order, more copies of a tile first),
+    for each number ``unseen`` passed blind in ``blinds``. An index is unranked in a few steps,
+    so a random choice among hundreds of passes builds one action, not all of them."""
+
+    def __init__(self, seat: Seat, counts: Mapping[Tile, int], size: int, blinds: Sequence[int]) -> None:
+        self.seat = seat
+        self.kinds = tuple(sorted(counts))
+        """The kinds of tile that may be passed, in tile order."""
+        self.limits = tuple(counts[tile] for tile in self.kinds)
+        """How many of each kind may be passed (the hand's copies)."""
+        self.size = size
+        """The tiles each pass takes from the hand or passes on blind."""
+        self.blinds = tuple(blinds)
+        """The numbers of tiles passed blind, a block of choices for each."""
+        self._seat = seat
+        self._kinds = list(self.kinds)
+        self._limits = list(self.limits)
+        # _ways[position][left]: the multisets of ``left`` tiles among the kinds from ``position``.
+        kinds = len(self._kinds)
+        ways = [[0] * (size + 1) for _ in range(kinds + 1)]
+        ways[kinds][0] = 1
+        for position in range(kinds - 1, -1, -1):
+            for left in range(size + 1):
+                ways[position][left] = sum(
+                    ways[position + 1][left - taken] for taken in range(min(self._limits[position], left) + 1)
+                )
+        self._ways = ways
+        self._blocks = [(unseen, ways[0][size - unseen]) for unseen in self.blinds]
+        self._size = size
+        self._length = sum(count for _, count in self._blocks)
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __iter__(self) -> Iterator[Action]:
+        for unseen in self.blinds:
+            for tiles in self._listed(0, self.size - unseen):
+                yield _action(self._seat, ActionKind.CHARLESTON, tiles, unseen)
+
+    def _listed(self, start: int, size: int) -> Iterator[tuple[Tile, ...]]:
+        if size == 0:
+            yield ()
+            return
+        for position in range(start, len(self._kinds)):
+            tile = self._kinds[position]
+            for taken in range(min(self._limits[position], size), 0, -1):
+                for rest in self._listed(position + 1, size - taken):
+                    yield (tile,) * taken + rest
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, PassChoices):
+            return self._key() == other._key()
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return len(self) == len(other) and all(mine == theirs for mine, theirs in zip(self, other, strict=True))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.seat, self.kinds, self.limits, self.size, self.blinds)
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} Charleston passes of {self.seat.name.title()}>"
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return [self[position] for position in range(*index.indices(self._length))]
+        if index < 0:
+            index += self._length
+        if not 0 <= index < self._length:
+            raise IndexError(f"pass choice {index} out of range: there are {self._length}")
+        for unseen, count in self._blocks:
+            if index < count:
+                return _action(self._seat, ActionKind.CHARLESTON, self._unrank(index, self._size - unseen), unseen)
+            index -= count
+        raise AssertionError("unreachable: the blocks add up to the length")
+
+    def _unrank(self, rank: int, size: int) -> tuple[Tile, ...]:
+        tiles: tuple[Tile, ...] = ()
+        position = 0
+        while size:
+            for taken in range(min(self._limits[position], size), 0, -1):
+                count = self._ways[position + 1][size - taken]
+                if rank < count:
+                    tiles += (self._kinds[position],) * taken
+                    size -= taken
+                    break
+                rank -= count
+            position += 1
+        return tiles
 
 
 def _remove(tiles: Sequence[Tile], removed: Sequence[Tile]) -> list[Tile]:
@@ -178,6 +265,9 @@ class _Analyses:
         self.ruleset = ruleset
         self.family = family
         self._waits: dict[Hand, frozenset[Tile]] = {}
+        self._away: dict[Hand, int] = {}
+        self._swaps: dict[tuple[Meld, Tile], tuple[Meld, Tile] | None] = {}
+        self._actions: dict[tuple[Seat, ActionKind, Tile | None], Action] = {}
         self._sizes: dict[Tile, tuple[int, ...]] = {}
         if family is Family.NMJL:
             self._sizes = _card_group_sizes(ruleset.options.card)
@@ -192,6 +282,38 @@ class _Analyses:
             except UnreachableError:
                 found = frozenset()
             self._waits[hand] = found
+        return found
+
+    def action(self, seat: Seat, kind: ActionKind, tile: Tile | None = None) -> Action:
+        """The action of ``kind`` naming ``tile`` (or none), made once per round: a turn lists a
+        discard of every tile held, a discard a pass for every seat that may answer."""
+        key = (seat, kind, tile)
+        found = self._actions.get(key)
+        if found is None:
+            found = self._actions[key] = _action(seat, kind, () if tile is None else (tile,))
+        return found
+
+    def swap(self, meld: Meld, give: Tile) -> tuple[Meld, Tile] | None:
+        """The ruleset's joker swap of ``give`` with ``meld`` (None when it is refused),
+        remembered: a turn asks it of every exposed set."""
+        key = (meld, give)
+        if key not in self._swaps:
+            try:
+                self._swaps[key] = self.ruleset.swap_joker(meld, give)
+            except IllegalMoveError:
+                self._swaps[key] = None
+        return self._swaps[key]
+
+    def away(self, hand: Hand) -> int:
+        """The hand's tiles away (:data:`FAR` when no valid hand keeps its exposed sets),
+        remembered."""
+        found = self._away.get(hand)
+        if found is None:
+            try:
+                found = self.ruleset.tiles_away(hand)
+            except UnreachableError:
+                found = FAR
+            self._away[hand] = found
         return found
 
     def call_sizes(self, tile: Tile, naturals: int, jokers: int) -> Iterator[tuple[int, int]]:
@@ -211,6 +333,13 @@ class _Analyses:
                 yield size, used
 
 
+_POSITION = {seat: seat.value for seat in Seat}  # faster than an enum's value, asked for often
+
+#: The floor of a hand no valid hand keeps the exposed sets of: far enough that draws never
+#: bring it to 1 within a round.
+FAR = 1000
+
+
 @functools.lru_cache(maxsize=16)
 def _card_group_sizes(card: Any) -> dict[Tile, tuple[int, ...]]:
     """For each tile, the sizes of the groups of it (3 or more like tiles) in the exposed lines
@@ -226,7 +355,7 @@ def _card_group_sizes(card: Any) -> dict[Tile, tuple[int, ...]]:
     return {tile: tuple(sorted(sizes)) for tile, sizes in found.items()}
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # a __dict__ is copied in one step: a round is copied a few times per action
 class AmericanRound:
     """A round of Flex, Card-Free or the card, as an immutable state (the
     :class:`~mahjong_rules.engine.Round` protocol). Make one with :meth:`deal` (or
@@ -260,6 +389,11 @@ class AmericanRound:
         winners: every winner (Flex: several may win on one discard).
         declared: the round ended with a Mahjong declared on the winner's turn (its hand then
             holds 14 tiles; a winner on a discard holds 13, the discard staying on the table).
+        floors: during play, for each seat, a number its hand's tiles away is at least (empty:
+            nothing known). A drawn, called or swapped-in tile brings a hand at most one tile
+            closer, and a discard or an exposure never does, so a seat's exact distance, worked
+            out when its floor comes down to 1, rules its hand out of Mahjongs and waits for
+            several turns without another search.
     """
 
     ruleset: _AmericanRuleset = attrs.field(eq=attrs.cmp_using(eq=_same_ruleset), hash=False)
@@ -284,8 +418,9 @@ class AmericanRound:
     result: RoundResult | None = None
     winners: tuple[Seat, ...] = ()
     declared: bool = False
+    floors: tuple[int, ...] = ()
     _analyses: _Analyses | None = attrs.field(default=None, eq=False, hash=False, repr=False)
-    _memo: dict[Seat, tuple[Action, ...]] = attrs.field(factory=dict, init=False, eq=False, hash=False, repr=False)
+    _memo: dict[Seat, Sequence[Action]] = attrs.field(factory=dict, init=False, eq=False, hash=False, repr=False)
 
     # -- the deal ----------------------------------------------------------------------------------
 
@@ -370,6 +505,9 @@ class AmericanRound:
             raise ValueError(f"{chosen.name.title()} is not at the table: the seats are {self._seat_names()}")
         return self.hands[chosen.value]
 
+    def _hand(self, seat: Seat) -> Hand:
+        return self.hands[_POSITION[seat]]
+
     @property
     def to_act(self) -> tuple[Seat, ...]:
         """The seats with an action to choose now: the seat whose turn it is; in a simultaneous
@@ -384,15 +522,16 @@ class AmericanRound:
             return tuple(seat for seat in self._active(self.steps[0]) if seat not in done)
         return ()
 
-    def legal_actions(self, seat: Seat | str | None = None) -> list[Action]:
+    def legal_actions(self, seat: Seat | str | None = None) -> Sequence[Action]:
         """Every action ``seat`` may take now, each once (every seat's, without a seat); none for
-        a seat that has nothing to choose now."""
+        a seat that has nothing to choose now. The passes of a Charleston step are worked out as
+        they are read."""
         if seat is None:
-            return [action for each in self.to_act for action in self._legal(each)]
+            return tuple(action for each in self.to_act for action in self._legal(each))
         chosen = as_seat(seat, "seat")
         if chosen not in self.to_act:
-            return []
-        return list(self._legal(chosen))
+            return ()
+        return self._legal(chosen)
 
     def apply(self, action: Action) -> AmericanRound:
         """The round after ``action``; this round is unchanged.
@@ -440,8 +579,8 @@ class AmericanRound:
             "turn": self.turn,
             "to_act": self.to_act,
             "hand": hand,
-            "exposed": {other: self.hand(other).exposed for other in self.seats},
-            "concealed_counts": {other: len(self.hand(other).concealed) for other in self.seats},
+            "exposed": {other: self._hand(other).exposed for other in self.seats},
+            "concealed_counts": {other: len(self._hand(other).concealed) for other in self.seats},
             "discards": self.discards,
             "last_discard": self.last_discard,
             "tiles_left": len(self.wall),
@@ -476,16 +615,22 @@ class AmericanRound:
         """Raise :class:`~mahjong_rules.engine.InvariantError` when a hand has the wrong size for
         the moment."""
         for seat in self.seats:
-            size, expected = len(self.hand(seat)), self.expected_size(seat)
+            size, expected = len(self._hand(seat)), self.expected_size(seat)
             if size != expected:
                 moment = self.phase.value
                 raise InvariantError(
-                    f"{seat.name.title()} holds {size} tiles ({moment}), not {expected}: {self.hand(seat)}"
+                    f"{seat.name.title()} holds {size} tiles ({moment}), not {expected}: {self._hand(seat)}"
+                )
+            floor = self._floor(seat)
+            if floor and self.phase is not Phase.OVER and floor > self._tools.away(self._hand(seat)):
+                raise InvariantError(
+                    f"{seat.name.title()}'s hand {self._hand(seat)} is {self._tools.away(self._hand(seat))} tiles"
+                    f" away, below the floor {floor} the round keeps"
                 )
 
     # -- legal actions -----------------------------------------------------------------------------
 
-    def _legal(self, seat: Seat) -> tuple[Action, ...]:
+    def _legal(self, seat: Seat) -> Sequence[Action]:
         found = self._memo.get(seat)
         if found is None:
             if self.phase is Phase.PASSING:
@@ -496,6 +641,15 @@ class AmericanRound:
                 found = dict(self.claim_options).get(seat, ())
             self._memo[seat] = found
         return found
+
+    def _floor(self, seat: Seat) -> int:
+        return self.floors[_POSITION[seat]] if self.floors else 0
+
+    def _floors(self, changes: Mapping[Seat, int]) -> tuple[int, ...]:
+        floors = list(self.floors) if self.floors else [0] * len(self.seats)
+        for seat, floor in changes.items():
+            floors[_POSITION[seat]] = max(0, floor)
+        return tuple(floors)
 
     def _active(self, step: Step) -> tuple[Seat, ...]:
         """The seats that choose in ``step``: everyone, but in the courtesy pass only those trading
@@ -511,7 +665,7 @@ class AmericanRound:
             return self.courtesy[seat.value], False, False
         return PASS_SIZE, step.blind, step.jokers
 
-    def _step_actions(self, seat: Seat, step: Step) -> tuple[Action, ...]:
+    def _step_actions(self, seat: Seat, step: Step) -> Sequence[Action]:
         """A vote (yes or no to the second Charleston; 0 to 3 tiles for the courtesy pass), or
         every choice of tiles to pass, each once: those passed blind counted in ``count``."""
         if step.kind is StepKind.SECOND_VOTE:
@@ -519,27 +673,21 @@ class AmericanRound:
         if step.kind is StepKind.COURTESY_VOTE:
             return tuple(Action(seat, ActionKind.VOTE, count=count) for count in range(PASS_SIZE + 1))
         size, blind, jokers = self._pass_rules(seat, step)
-        counts = Counter(tile for tile in self.hand(seat).concealed if jokers or not tile.is_joker)
-        kinds = sorted(counts)
-        found = []
-        for unseen in range(size + 1) if blind else (0,):
-            found += [
-                _action(seat, ActionKind.CHARLESTON, tiles, unseen)
-                for tiles in _multisets(kinds, counts, size - unseen)
-            ]
-        return tuple(found)
+        counts = Counter(tile for tile in self._hand(seat).concealed if jokers or not tile.is_joker)
+        return PassChoices(seat, counts, size, range(size + 1) if blind else (0,))
 
     def _turn_actions(self, seat: Seat) -> tuple[Action, ...]:
         """Flex's turn: "Step 2 (Optional) - Swap Tiles ... Step 3 (Optional) - Declare Mahjong
         ... Step 4 (Mandatory) - Discard One Tile"; the guide's turn is the same without blanks.
         Any tile may be discarded, jokers and blanks included."""
-        hand = self.hand(seat)
+        hand = self._hand(seat)
         found: list[Action] = []
         if self._turn_evaluation() is not None:
-            found.append(Action(seat, ActionKind.MAHJONG))
+            found.append(self._tools.action(seat, ActionKind.MAHJONG))
         found += self._joker_swaps(seat, hand)
         found += self._blank_swaps(seat, hand)
-        found += [_action(seat, ActionKind.DISCARD, (tile,)) for tile in sorted(set(hand.concealed))]
+        action = self._tools.action
+        found += [action(seat, ActionKind.DISCARD, tile) for tile in sorted(set(hand.concealed))]
         return tuple(found)
 
     def _joker_swaps(self, seat: Seat, hand: Hand) -> list[Action]:
@@ -549,23 +697,26 @@ class AmericanRound:
         your turn"), with anyone's exposures, one's own included. The ruleset's ``swap_joker``
         decides. A swap may not undo a swap made this turn with the same set (giving back the tile
         taken, or taking back the tile given), which would only repeat a position."""
-        concealed = set(hand.concealed)
+        held = hand.concealed_counts
+        joker = Tile.JOKER
+        joker_held = self.family is Family.FLEX and held[joker.index] > 0
         found: dict[tuple[Any, ...], Action] = {}
         for target in self.seats:
-            for index, meld in enumerate(self.hand(target).melds):
+            for index, meld in enumerate(self._hand(target).melds):
                 if not meld.exposed:
                     continue
+                jokers = meld.tiles.count(joker)
                 gives = []
-                if meld.joker_count and meld.represents in concealed:
+                if jokers and meld.represents is not None and held[meld.represents.index]:
                     gives.append(meld.represents)
-                if self.family is Family.FLEX and Tile.JOKER in concealed and meld.naturals:
-                    gives.append(Tile.JOKER)
+                if joker_held and jokers < len(meld.tiles):
+                    gives.append(joker)
                 for give in gives:
                     assert give is not None
-                    try:
-                        _, taken = self.ruleset.swap_joker(meld, give)
-                    except IllegalMoveError:
+                    swapped = self._tools.swap(meld, give)
+                    if swapped is None:
                         continue
+                    taken = swapped[1]
                     if self._undoes(target, index, give, taken):
                         continue
                     action = Action(seat, ActionKind.JOKER_SWAP, (give,), meld, target)
@@ -600,20 +751,21 @@ class AmericanRound:
         discarded joker." The final discard "can be called for Mahjong" only."""
         if discard.is_joker or discard.is_blank:
             return ()
-        hand = self.hand(seat)
+        hand = self._hand(seat)
         found = []
         if (
-            discard in self._tools.waits(hand)
+            self._floor(seat) <= 1
+            and discard in self._tools.waits(hand)
             and self.ruleset.check_call(hand, discard, None, self._claim_context(seat)) is None
         ):
-            found.append(Action(seat, ActionKind.MAHJONG, (discard,)))
+            found.append(self._tools.action(seat, ActionKind.MAHJONG, discard))
         if self.wall:
             naturals, jokers = hand.concealed_counts[discard.index], hand.concealed_counts[Tile.JOKER.index]
             for size, used in self._tools.call_sizes(discard, naturals, jokers):
                 meld = Meld((discard,) * (size - used) + (Tile.JOKER,) * used, exposed=True, called_from=self.turn)
                 if self.ruleset.check_call(hand, discard, meld) is None:
                     found.append(Action(seat, ActionKind.CALL, (discard,), meld))
-        return (*found, Action(seat, ActionKind.PASS)) if found else ()
+        return (*found, self._tools.action(seat, ActionKind.PASS)) if found else ()
 
     # -- the contexts of a win ---------------------------------------------------------------------
 
@@ -633,7 +785,7 @@ class AmericanRound:
         """A win declared on one's turn: self-drawn after a draw (or East's 14 dealt tiles), on a
         discard after a call; the last tile when the wall is empty after the draw. The tile taken
         is the winning tile while the hand still holds it (a swap may have given it away)."""
-        taken = self.taken if self.taken is not None and self.taken in self.hand(self.turn).tiles else None
+        taken = self.taken if self.taken is not None and self.taken in self._hand(self.turn).tiles else None
         return WinContext(
             self_drawn=self.began != "call",
             winning_tile=taken,
@@ -647,8 +799,8 @@ class AmericanRound:
         """The evaluation of the hand of the seat whose turn it is, when it is a Mahjong. Any
         winning hand less one concealed tile is 1 tile away, so the (remembered) tiles away of the
         hand less the tile taken rules most hands out before evaluating."""
-        hand = self.hand(self.turn)
-        if not hand.concealed:
+        hand = self._hand(self.turn)
+        if not hand.concealed or self._floor(self.turn) >= 1:
             return None
         without = self.taken if self.taken in hand.concealed else hand.concealed[-1]
         assert without is not None
@@ -687,7 +839,7 @@ class AmericanRound:
         """Why a pass breaks the rules, or ``None``. The guide's passes are checked by the card
         ruleset's ``check_charleston_pass`` ("Jokers may not be passed during the Charleston";
         blind only on the last pass of each Charleston)."""
-        hand = self.hand(action.seat)
+        hand = self._hand(action.seat)
         if step.charleston is not None:
             try:
                 check_charleston_pass(hand, action.tiles, step.charleston, action.count)
@@ -710,7 +862,7 @@ class AmericanRound:
 
     def _why_illegal(self, action: Action) -> Reason:
         seat = action.seat.name.title()
-        hand = self.hand(action.seat)
+        hand = self._hand(action.seat)
         if self.phase is Phase.TURN and action.kind is ActionKind.MAHJONG:
             evaluation = self.ruleset.evaluate(hand, self._turn_context())
             why = "; ".join(reason.message for reason in evaluation.reasons)
@@ -754,9 +906,10 @@ class AmericanRound:
         """This round with ``changes`` (like ``attrs.evolve``, faster: a round is replaced a few
         times per action), and nothing remembered of its legal actions."""
         replaced: AmericanRound = object.__new__(AmericanRound)
-        for name in _FIELDS:
-            object.__setattr__(replaced, name, changes[name] if name in changes else getattr(self, name))
-        object.__setattr__(replaced, "_memo", {})
+        fields = replaced.__dict__
+        fields.update(self.__dict__)
+        fields.update(changes)
+        fields["_memo"] = {}
         return replaced
 
     def _with_hands(self, changes: Mapping[Seat, Hand], **fields: Any) -> AmericanRound:
@@ -831,14 +984,15 @@ class AmericanRound:
             size = len(passes[source].tiles) + passes[source].count
             received = [outgoing(source, position) for position in range(size)]
             kept = received[action.count :]
-            changes[seat] = Hand([*_remove(self.hand(seat).concealed, action.tiles), *kept])
+            changes[seat] = Hand([*_remove(self._hand(seat).concealed, action.tiles), *kept])
         return self._with_hands(changes)
 
     def _start_play(self) -> AmericanRound:
         """Play begins with East: "play will begin with East discarding one tile" when dealt 14;
         Flex: "First, the East player draws one random face-down tile"."""
-        playing = self._replace(phase=Phase.TURN, steps=(), chosen=(), turn=self.seats[0], began="deal")
-        if len(self.hand(self.seats[0])) == 14:
+        floors = tuple(self._tools.away(hand) for hand in self.hands)
+        playing = self._replace(phase=Phase.TURN, steps=(), chosen=(), turn=self.seats[0], began="deal", floors=floors)
+        if len(self._hand(self.seats[0])) == 14:
             return playing
         return playing._draw(self.seats[0])
 
@@ -851,7 +1005,7 @@ class AmericanRound:
         if not self.wall:
             return self._over(RoundResult(None, None, None, dict.fromkeys(self.seats, 0)))
         tile = self.wall[-1]
-        hand = self.hand(seat).draw(tile)
+        hand = self._hand(seat).draw(tile)
         return self._with_hands(
             {seat: hand},
             wall=self.wall[:-1],
@@ -863,12 +1017,14 @@ class AmericanRound:
             swaps=(),
             claim_options=(),
             chosen=(),
+            floors=self._floors({seat: self._floor(seat) - 1}),
         )
 
     def _discard(self, seat: Seat, tile: Tile) -> AmericanRound:
         """The discard goes face up on the table; every seat that may call it or win on it answers
         before anything else happens."""
-        hand = self.hand(seat).discard(tile)
+        hand = self._hand(seat).discard(tile)
+        floor = self._floor(seat)
         discarded = self._with_hands(
             {seat: hand},
             discards=(*self.discards, (seat, tile)),
@@ -876,6 +1032,7 @@ class AmericanRound:
             phase=Phase.CLAIMS,
             chosen=(),
             swaps=(),
+            floors=self._floors({seat: floor if floor > 1 else self._tools.away(hand)}),
         )
         order = self.seats[self.seats.index(seat) + 1 :] + self.seats[: self.seats.index(seat)]
         options = []
@@ -909,7 +1066,7 @@ class AmericanRound:
         """Flex: "Place the called tile and the additional matching tiles from your hand face up"; the
         caller's turn goes on with no draw (swaps, Mahjong, a discard)."""
         tile = self.discards[-1][1]
-        hand = self.hand(seat).with_meld(meld, called=tile)
+        hand = self._hand(seat).with_meld(meld, called=tile)
         return self._with_hands(
             {seat: hand},
             discards=self.discards[:-1],
@@ -921,30 +1078,36 @@ class AmericanRound:
             swaps=(),
             claim_options=(),
             chosen=(),
+            # Exposing tiles only rules readings out, so the call counts as a draw.
+            floors=self._floors({seat: self._floor(seat) - 1}),
         )
 
     def _joker_swap(self, action: Action) -> AmericanRound:
         seat, give, target = action.seat, action.tiles[0], action.target
         assert target is not None
         assert action.meld is not None
-        melds = list(self.hand(target).melds)
+        melds = list(self._hand(target).melds)
         index = melds.index(action.meld)
         swapped, taken = self.ruleset.swap_joker(melds[index], give)
         melds[index] = swapped
-        changes = {target: Hand(self.hand(target).concealed, melds)}
-        own = changes.get(seat, self.hand(seat))
+        changes = {target: Hand(self._hand(target).concealed, melds)}
+        own = changes.get(seat, self._hand(seat))
         changes[seat] = Hand([*_remove(own.concealed, (give,)), taken], own.melds)
-        return self._with_hands(changes, swaps=(*self.swaps, (target, index, give, taken)))
+        swaps = (*self.swaps, (target, index, give, taken))
+        # The swapper draws the tile taken; the target's set changes, so its hand is measured again.
+        floors = self._floors({seat: self._floor(seat) - 1, target: self._tools.away(changes[target])})
+        return self._with_hands(changes, swaps=swaps, floors=floors)
 
     def _blank_swap(self, action: Action) -> AmericanRound:
         """Flex: "Place a blank tile from your hand face up on the table next to a previously discarded
         tile you want to pick up ... Pick up the tile and put it in your hand.\""""
         seat, wanted = action.seat, action.tiles[1]
-        hand = self.hand(seat)
+        hand = self._hand(seat)
         position = max(index for index, (_, tile) in enumerate(self.discards) if tile is wanted)
         discards = (*self.discards[:position], *self.discards[position + 1 :], (seat, Tile.BLANK))
         swapped = Hand([*_remove(hand.concealed, (Tile.BLANK,)), wanted], hand.melds)
-        return self._with_hands({seat: swapped}, discards=discards)
+        floors = self._floors({seat: self._floor(seat) - 1})
+        return self._with_hands({seat: swapped}, discards=discards, floors=floors)
 
     # -- the end -------------------------------------------------------------------------------------
 
@@ -964,7 +1127,7 @@ class AmericanRound:
         the table; each winner's hand is its 13 tiles and the discard (ruling T2)."""
         discard = self.discards[-1][1]
         wins = [
-            (self.ruleset.evaluate(self.hand(seat).draw(discard), self._claim_context(seat)), seat) for seat in seats
+            (self.ruleset.evaluate(self._hand(seat).draw(discard), self._claim_context(seat)), seat) for seat in seats
         ]
         if len(wins) == 1:
             settlement = self.ruleset.settle(wins[0][0], discarder=self.turn)
@@ -979,6 +1142,3 @@ class AmericanRound:
 
     def _seat_names(self) -> str:
         return ", ".join(seat.name.title() for seat in self.seats)
-
-
-_FIELDS = tuple(field.name for field in attrs.fields(AmericanRound) if field.name != "_memo")

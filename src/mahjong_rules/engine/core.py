@@ -31,6 +31,8 @@ __all__ = ["Action", "ActionKind", "IllegalActionError", "Round", "RoundResult"]
 class ActionKind(enum.Enum):
     """What a seat does. Each family of rounds uses the kinds its rules have."""
 
+    __hash__ = object.__hash__  # as Seat's: one instance per member, hashed often
+
     DRAW = "draw"
     """Take the next tile of the wall (Singapore: bonus tiles are exposed and replaced on the way)."""
     DISCARD = "discard"
@@ -257,8 +259,10 @@ class Round(Protocol):
         """How the round ended, once it is over."""
         ...
 
-    def legal_actions(self, seat: Seat | str | None = None) -> list[Action]:
-        """Every action ``seat`` may take now (every seat's, without a seat)."""
+    def legal_actions(self, seat: Seat | str | None = None) -> Sequence[Action]:
+        """Every action ``seat`` may take now (every seat's, without a seat): an immutable
+        sequence, which an American round works out on demand for the hundreds of choices of a
+        Charleston pass (index it, take its length, iterate it; ``list()`` it to have them all)."""
         ...
 
     def apply(self, action: Action) -> Round:

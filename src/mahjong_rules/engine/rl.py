@@ -17,6 +17,8 @@ Every :class:`~mahjong_rules.engine.Action` a round can offer has one index in a
 
 from __future__ import annotations
 
+import functools
+import itertools
 import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
@@ -25,6 +27,7 @@ from typing import Any
 import attrs
 
 from mahjong_rules.engine import new_round
+from mahjong_rules.engine.american import PassChoices
 from mahjong_rules.engine.core import Action, ActionKind, IllegalActionError, Round
 from mahjong_rules.engine.view import PlayerView
 from mahjong_rules.hand import Hand
@@ -49,6 +52,7 @@ __all__ = [
     "OBSERVATION_ROWS",
     "STATE_COLUMNS",
     "ActionEncoding",
+    "LegalIndexes",
     "MahjongEnv",
     "env",
     "observation_array",
@@ -113,6 +117,53 @@ def _unrank_multiset(rank: int, size: int) -> list[int]:
         rank -= math.comb(value, offset + 1)
         found.append(value - offset)
     return found[::-1]
+
+
+@functools.lru_cache(maxsize=64)
+def _choices_of(kinds: int, size: int) -> npt.NDArray[np.int64]:
+    """Every sorted ``size``-tuple of kind numbers below ``kinds`` (repeats allowed), one a row."""
+    rows = list(itertools.combinations_with_replacement(range(kinds), size))
+    return np.array(rows, dtype=np.int64).reshape(len(rows), size)
+
+
+@functools.lru_cache(maxsize=8)
+def _rank_terms(kinds: int) -> npt.NDArray[np.int64]:
+    """``terms[offset, position]``: what a tile at ``position`` adds to the rank of a sorted
+    multiset when it comes at ``offset`` (:func:`_rank_multiset`, one term at a time)."""
+    return np.array(
+        [[math.comb(position + offset, offset + 1) for position in range(kinds)] for offset in range(_PASS_LIMIT)],
+        dtype=np.int64,
+    )
+
+
+class LegalIndexes:
+    """One seat's legal actions at one moment, by index: :attr:`indexes` for the mask, and
+    :meth:`action` for the action of an index. Charleston passes (hundreds a step) are ranked
+    from the hand's counts at once and unranked on demand, so neither builds their actions."""
+
+    def __init__(
+        self, indexes: Sequence[int] | npt.NDArray[np.int64], actions: Mapping[int, Action] | None = None
+    ) -> None:
+        self.indexes: npt.NDArray[np.int64] = np.asarray(indexes, dtype=np.int64)
+        """The index of every legal action."""
+        self._actions = actions
+        self._legal = frozenset(self.indexes.tolist()) if actions is None else frozenset(actions)
+        self._decode: Any = None
+
+    def __contains__(self, index: object) -> bool:
+        return index in self._legal
+
+    def __len__(self) -> int:
+        return len(self._legal)
+
+    def action(self, index: int) -> Action | None:
+        """The legal action of ``index``; ``None`` when no legal action has it."""
+        if index not in self._legal:
+            return None
+        if self._actions is not None:
+            return self._actions[index]
+        found: Action = self._decode(index)
+        return found
 
 
 @attrs.frozen
@@ -349,6 +400,56 @@ class ActionEncoding:
                 raise ValueError(f"the legal actions {other} and {action} share the index {index}")
         return found
 
+    def indexed(self, legal: Sequence[Action]) -> LegalIndexes:
+        """The legal actions of one seat at one moment (as ``legal_actions`` gives them) by index.
+
+        Raises:
+            ValueError: two legal actions share an index (the encoding cannot tell them apart).
+        """
+        if isinstance(legal, PassChoices):
+            return self._pass_indexes(legal)
+        return LegalIndexes(list(found := self.indexes(legal)), found)
+
+    def _pass_indexes(self, choices: PassChoices) -> LegalIndexes:
+        """A Charleston step's passes by index: the multisets of each size of the hand's kinds,
+        within its copies, ranked at once (a pass's rank adds one term per tile)."""
+        probe = Action(choices.seat, ActionKind.CHARLESTON)
+        positions = np.array([self._tile(tile, probe) for tile in choices.kinds], dtype=np.int64)
+        limits = np.array(choices.limits, dtype=np.int64)
+        terms = _rank_terms(len(self.tiles))
+        found: list[npt.NDArray[np.int64]] = []
+        for blind in choices.blinds:
+            passed = choices.size - blind
+            start = self._charleston.get((passed, blind))
+            if start is None:
+                raise ValueError(f"a Charleston pass is at most {_PASS_LIMIT} tiles in all, blind ones included")
+            rows = _choices_of(len(positions), passed)
+            if passed:
+                # A kind repeated r times in a row needs r copies: count each row's repeats.
+                repeats = np.ones_like(rows)
+                for column in range(1, passed):
+                    same = rows[:, column] == rows[:, column - 1]
+                    repeats[:, column] = np.where(same, repeats[:, column - 1] + 1, 1)
+                rows = rows[(repeats <= limits[rows]).all(axis=1)]
+                chosen = positions[rows]
+                ranks = terms[0, chosen[:, 0]]
+                for offset in range(1, passed):
+                    ranks = ranks + terms[offset, chosen[:, offset]]
+                found.append(start + ranks)
+            else:
+                found.append(np.array([start], dtype=np.int64))
+        legal = LegalIndexes(np.concatenate(found) if found else [])
+        tiles = self.tiles
+        starts = sorted((start, passed, blind) for (passed, blind), start in self._charleston.items())
+
+        def decode(index: int) -> Action:
+            start, passed, blind = max(entry for entry in starts if entry[0] <= index)
+            chosen = tuple(tiles[position] for position in _unrank_multiset(index - start, passed))
+            return Action(choices.seat, ActionKind.CHARLESTON, chosen, count=blind)
+
+        legal._decode = decode
+        return legal
+
     def mask(self, legal: Iterable[Action]) -> npt.NDArray[np.int8]:
         """An array of :attr:`size` holding 1 at the index of each action of ``legal``, 0
         elsewhere."""
@@ -522,24 +623,32 @@ def observation_array(view: PlayerView, seats: Sequence[Seat] | None = None) -> 
     counts it as East."""
     seats = tuple(seats) if seats is not None else view.seats
     seat = view.seat
-    array = np.zeros((len(OBSERVATION_ROWS), NUM_TILE_KINDS), dtype=np.float32)
+    # Every tile counted goes in one flat list of cells (row * columns + tile), counted at once.
+    cells: list[int] = []
+    width = NUM_TILE_KINDS
 
     def add(row: int, tiles: Iterable[Tile]) -> None:
-        for tile in tiles:
-            array[row, tile.index] += 1
+        base = row * width
+        cells.extend(base + tile.index for tile in tiles)
 
     add(_ROW["concealed"], [tile for tile in view.hand.concealed if not tile.is_bonus])
     here = seats.index(seat)
-    state = array[_STATE_ROW]
+    counts: list[tuple[int, int]] = []
     for other in seats:
         relative = (seats.index(other) - here) % len(seats)
-        add(_ROW[f"exposed +{relative}"], _tiles_of(view.exposed.get(other)))
-        add(_ROW[f"exposed +{relative}"], _tiles_of(view.bonus.get(other)))
-        add(_ROW[f"discards +{relative}"], _tiles_of(view.discards.get(other)))
-        state[13 + relative] = view.concealed_counts.get(other, 0)
+        add(_ROW[f"exposed +{relative}"], [tile for meld in view.exposed.get(other, ()) for tile in meld.tiles])
+        add(_ROW[f"exposed +{relative}"], view.bonus.get(other, ()))
+        add(_ROW[f"discards +{relative}"], view.discards.get(other, ()))
+        counts.append((13 + relative, view.concealed_counts.get(other, 0)))
         if other in view.to_act:
-            state[9 + relative] = 1
-    add(_ROW["on offer"], _tiles_of(view.on_offer))
+            counts.append((9 + relative, 1))
+    if view.on_offer is not None:
+        add(_ROW["on offer"], (view.on_offer,))
+    array = np.bincount(cells, minlength=len(OBSERVATION_ROWS) * width).astype(np.float32)
+    array = array.reshape(len(OBSERVATION_ROWS), width)
+    state = array[_STATE_ROW]
+    for column, value in counts:
+        state[column] = value
     state[0] = view.tiles_left
     state[1 + seat.value] = 1
     prevailing = view.prevailing or Seat.EAST
@@ -651,7 +760,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         self.round: Round | None = None
         self.steps = 0
         self._paid: dict[Seat, int] = {}
-        self._index_cache: tuple[Round, str, dict[int, Action]] | None = None
+        self._index_cache: tuple[Round, str, LegalIndexes] | None = None
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
         """The space of ``agent``'s observations (the same object for every agent)."""
@@ -692,27 +801,27 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         if round_.to_act:
             self.agent_selection = _agent(round_.to_act[0])
 
-    def legal_actions(self, agent: str | None = None) -> list[Action]:
+    def legal_actions(self, agent: str | None = None) -> Sequence[Action]:
         """The legal actions of ``agent`` (the selected agent by default) now."""
         round_ = self._round()
         seat = self._seat_of[agent or self.agent_selection]
-        return round_.legal_actions(seat) if seat in round_.to_act else []
+        return round_.legal_actions(seat) if seat in round_.to_act else ()
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """What ``agent`` sees now (:func:`observation_array`) and the mask of its legal actions."""
         round_ = self._round()
         seat = self._seat_of[agent]
         mask = np.zeros(self.encoding.size, dtype=np.int8)
-        mask[list(self._indexed(agent))] = 1
+        mask[self._indexed(agent).indexes] = 1
         return {"observation": observation_array(round_.view(seat), self.seats), "action_mask": mask}
 
-    def _indexed(self, agent: str) -> dict[int, Action]:
+    def _indexed(self, agent: str) -> LegalIndexes:
         """The agent's legal actions now by index, worked out once for the mask and the step."""
         round_ = self._round()
         cached = self._index_cache
         if cached is not None and cached[0] is round_ and cached[1] == agent:
             return cached[2]
-        found = self.encoding.indexes(self.legal_actions(agent))
+        found = self.encoding.indexed(self.legal_actions(agent))
         self._index_cache = (round_, agent, found)
         return found
 
@@ -731,7 +840,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         if action is None:
             raise IllegalActionError(Reason("illegal-index", "a live agent's action is an index, not None"))
         round_ = self._round()
-        chosen = self._indexed(agent).get(int(action))
+        chosen = self._indexed(agent).action(int(action))
         if chosen is None:
             chosen = self.encoding.decode(int(action), self.legal_actions(agent))  # raises, saying why
         self.round = round_ = round_.apply(chosen)

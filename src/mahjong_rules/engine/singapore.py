@@ -48,7 +48,7 @@ from __future__ import annotations
 import enum
 import functools
 import random
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -162,7 +162,7 @@ class SingaporeRound:
     transfers: tuple[Transfer, ...] = ()
     actions: tuple[Action, ...] = ()
     result: RoundResult | None = None
-    _legal: dict[Seat, list[Action]] = attrs.field(init=False, factory=dict, eq=False, repr=False)
+    _legal: dict[Seat, tuple[Action, ...]] = attrs.field(init=False, factory=dict, eq=False, repr=False)
     """The legal actions of each seat, worked out once (a cache: it changes nothing)."""
 
     # -- the deal ------------------------------------------------------------------------------
@@ -259,12 +259,12 @@ class SingaporeRound:
         reads them)."""
         return self.player(seat).hand
 
-    def legal_actions(self, seat: Seat | str | None = None) -> list[Action]:
+    def legal_actions(self, seat: Seat | str | None = None) -> Sequence[Action]:
         """Every action ``seat`` may take now (every seat's, without a seat), each once: discards
         by tile, each kong, each chow a hand can make, GAME when the ruleset says the hand wins."""
         if seat is None:
-            return [action for each in self.to_act for action in self._legal_for(each)]
-        return list(self._legal_for(self._seat(seat)))
+            return tuple(action for each in self.to_act for action in self._legal_for(each))
+        return self._legal_for(self._seat(seat))
 
     def apply(self, action: Action) -> SingaporeRound:
         """The round after ``action``; this round is unchanged.
@@ -378,10 +378,10 @@ class SingaporeRound:
             raise ValueError(f"{found.name.title()} is not at a table of {len(self.seats)}")
         return found
 
-    def _legal_for(self, seat: Seat) -> list[Action]:
+    def _legal_for(self, seat: Seat) -> tuple[Action, ...]:
         cached = self._legal.get(seat)
         if cached is None:
-            cached = self._compute_legal(seat)
+            cached = tuple(self._compute_legal(seat))
             self._legal[seat] = cached
         return cached
 
@@ -645,7 +645,7 @@ class _Step:
         self.transfers: list[Transfer] = []
         self.actions: tuple[Action, ...] = ()
         self.result: RoundResult | None = None
-        self.legal: dict[Seat, list[Action]] = {}
+        self.legal: dict[Seat, tuple[Action, ...]] = {}
 
     @classmethod
     def start(cls, ruleset: SingaporeRuleset, seed: int, banker: Seat, prevailing_wind: Seat) -> _Step:
@@ -697,7 +697,18 @@ class _Step:
         return self.players[seat.value]
 
     def change(self, seat: Seat, **changes: Any) -> Player:
-        changed = attrs.evolve(self.players[seat.value], **changes)
+        old = self.players[seat.value]
+        # Player's own constructor, field by field: attrs.evolve looks the fields up every time.
+        changed = Player(
+            changes.pop("counts", old.counts),
+            changes.pop("melds", old.melds),
+            changes.pop("bonus", old.bonus),
+            changes.pop("discards", old.discards),
+            changes.pop("moved", old.moved),
+            changes.pop("last_discarded", old.last_discarded),
+        )
+        if changes:
+            raise TypeError(f"a player has no {', '.join(changes)}")
         self.players[seat.value] = changed
         return changed
 
@@ -808,7 +819,7 @@ class _Step:
             answers = _answers(self, other, self.player(other), tile)
             if answers:
                 pending.append(other)
-                self.legal[other] = [Action(other, ActionKind.PASS), *answers]
+                self.legal[other] = (Action(other, ActionKind.PASS), *answers)
         self.pending = tuple(pending)
         if not pending:
             self.resolve()

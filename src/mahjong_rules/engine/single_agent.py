@@ -34,7 +34,7 @@ from typing import Any
 from mahjong_rules.engine import new_round
 from mahjong_rules.engine.bots import greedy_agent
 from mahjong_rules.engine.core import Action, IllegalActionError, Round
-from mahjong_rules.engine.rl import OBSERVATION_ROWS, ActionEncoding, _net_payments, observation_array
+from mahjong_rules.engine.rl import OBSERVATION_ROWS, ActionEncoding, LegalIndexes, _net_payments, observation_array
 from mahjong_rules.engine.selfplay import Agent, random_agent
 from mahjong_rules.engine.view import PlayerView
 from mahjong_rules.errors import MahjongError, UnreachableError
@@ -113,6 +113,7 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
             raise ValueError(f"render_mode is 'ansi' or None, not {render_mode!r}")
         self.render_mode = render_mode
         self.encoding = ActionEncoding(self.ruleset)
+        self._index_cache: tuple[Round, LegalIndexes] | None = None
         self.seats: tuple[Seat, ...] = self.encoding.seats
         self.learner = self._seat(learner)
         if not isinstance(shaping, (int, float)) or isinstance(shaping, bool):
@@ -217,7 +218,9 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
             raise RuntimeError("the episode has ended: call reset()")
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
             raise IllegalActionError(Reason("illegal-index", f"an action is an index, not {action!r}"))
-        chosen = self.encoding.decode(int(action), round_.legal_actions(self.learner))
+        chosen = self._indexed().action(int(action))
+        if chosen is None:
+            chosen = self.encoding.decode(int(action), round_.legal_actions(self.learner))  # raises, saying why
         self.round = round_.apply(chosen)
         self._run_others()
         self.steps += 1
@@ -235,9 +238,18 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """Which action indexes are legal for the learner now (all false once the round is over)."""
+        mask = np.zeros(self.encoding.size, dtype=bool)
+        mask[self._indexed().indexes] = True
+        return mask
+
+    def _indexed(self) -> LegalIndexes:
+        """The learner's legal actions now by index, worked out once for the mask and the step."""
         round_ = self._round()
-        legal = round_.legal_actions(self.learner) if self.learner in round_.to_act else []
-        return self.encoding.mask(legal).astype(bool)
+        cached = self._index_cache
+        if cached is None or cached[0] is not round_:
+            legal = round_.legal_actions(self.learner) if self.learner in round_.to_act else ()
+            cached = self._index_cache = (round_, self.encoding.indexed(legal))
+        return cached[1]
 
     def render(self) -> str | None:
         """The round as text when ``render_mode="ansi"``."""

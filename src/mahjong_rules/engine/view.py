@@ -15,7 +15,7 @@ the referee).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -51,7 +51,9 @@ class PlayerView:
             ``None`` otherwise.
         turn: the seat whose turn it is (``None`` between turns).
         to_act: the seats that must choose now.
-        legal: the seat's own legal actions now (empty when it has nothing to choose).
+        legal: the seat's own legal actions now (empty when it has nothing to choose): an
+            immutable sequence, worked out as it is read for the hundreds of passes of a
+            Charleston step.
         hand: the seat's own hand (Singapore: its bonus tiles and declared sets too).
         drawn: the tile the seat has just drawn, when the family says (Singapore), else ``None``.
         exposed: each seat's exposed sets.
@@ -74,7 +76,7 @@ class PlayerView:
     step: Any
     turn: Seat | None
     to_act: tuple[Seat, ...]
-    legal: tuple[Action, ...]
+    legal: Sequence[Action]
     hand: Hand
     drawn: Tile | None
     exposed: Mapping[Seat, tuple[Meld, ...]] = attrs.field(converter=_frozen)
@@ -122,7 +124,7 @@ def view_of(round_: Round, seat: Seat | str) -> PlayerView:
         step=getattr(round_, "step", None),
         turn=seen.get("turn"),
         to_act=tuple(seen["to_act"]),
-        legal=tuple(round_.legal_actions(own)) if own in seen["to_act"] else (),
+        legal=round_.legal_actions(own) if own in seen["to_act"] else (),
         hand=seen["hand"],
         drawn=seen.get("drawn"),
         exposed={each: tuple(melds) for each, melds in seen["exposed"].items()},

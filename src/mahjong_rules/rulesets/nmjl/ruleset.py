@@ -51,6 +51,9 @@ _POSITION_MASK = (1 << _POSITION_BITS) - 1
 _AWAY_SHIFT = _POSITION_BITS + 14  # values are at most 10,000 < 2**14
 
 
+_FITS_REMEMBERED = 100_000
+
+
 @functools.lru_cache(maxsize=16)
 def compiled(card: Card) -> CompiledCard:
     """The card compiled for ranking, once per card."""
@@ -178,6 +181,9 @@ class NmjlRuleset(AmericanRuleset):
         self._rank_tails = [
             (MAX_VALUE - line.value) << _POSITION_BITS | position for position, line in enumerate(self._table.lines)
         ]
+        # Whether some line has a set of exposures as whole groups, by the exposures: the
+        # concealed tiles play no part, and a game asks it for every call.
+        self._fits: dict[tuple[Meld, ...], bool] = {}
 
     def __repr__(self) -> str:
         return f"<NmjlRuleset card={self.card.name!r}>"
@@ -556,8 +562,13 @@ class NmjlRuleset(AmericanRuleset):
         if problem is not None:
             return problem
         exposed = hand.with_meld(Meld(meld.tiles, exposed=True, represents=meld.represents), called=discard)
-        distances = self._distances(exposed)
-        if distances is None or self._best(distances) is None:
+        fits = self._fits.get(exposed.melds)
+        if fits is None:
+            fits = self._best(self._distances(exposed)) is not None
+            if len(self._fits) > _FITS_REMEMBERED:
+                self._fits.clear()
+            self._fits[exposed.melds] = fits
+        if not fits:
             return Reason(
                 "no-line-fits",
                 f"no exposed line of the card has {meld} as a whole group alongside the hand's other exposures "
