@@ -7,9 +7,11 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+import mahjong_rules as mr
 from mahjong_rules import Hand
 from mahjong_rules.cli import DEMO_HANDS, main
 
@@ -345,8 +347,8 @@ def test_batch_writes_one_json_line_per_hand(tmp_path: Path, capsys: pytest.Capt
     assert (lines[0]["is_winning"], lines[0]["points"]) == (True, 3)
     assert lines[1]["is_winning"] is False
     assert lines[2]["error"]["type"] == "NotationError"
-    assert "3 hands in" in captured.err
-    assert "1 winning, 1 bad" in captured.err
+    assert "3 lines in" in captured.err
+    assert "1 winning, 1 that could not be evaluated" in captured.err
     assert main(["batch", "flex", str(hands), "--progress", "off", "--full", "--processes", "2"]) == 0
     full = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert full[0]["type"] == "evaluation"
@@ -397,3 +399,39 @@ def test_random_command_lines_exit_0_1_or_2_and_never_crash(capsys: pytest.Captu
             status = exit_.code
         assert status in (0, 1, 2), argv
     capsys.readouterr()
+
+
+def test_batch_records_a_line_that_is_no_hand_and_goes_on(tmp_path: Any, capsys: Any) -> None:
+    """Issue 22: a malformed JSON line is recorded in its place with its line number, the hands
+    around it are evaluated, and the summary counts it."""
+    hands = tmp_path / "hands.txt"
+    hands.write_text(
+        '333C 44B 555C 666C 777C\n{"hand": 5}\n\n{"hand": "333C 44B 555C 666C 777C"}\n{"hand": \n', "utf-8"
+    )
+    for processes in ("1", "2"):
+        assert main(["batch", "flex", str(hands), "--progress", "off", "--processes", processes]) == 0
+        captured = capsys.readouterr()
+        lines = [json.loads(line) for line in captured.out.splitlines()]
+        assert [line["index"] for line in lines] == [0, 1, 2, 3]
+        assert [line.get("is_winning") for line in lines] == [True, None, True, None]
+        assert (lines[1]["line"], lines[1]["error"]["type"]) == (2, "HandFileError")
+        assert '"hand" is a hand' in lines[1]["error"]["message"]
+        assert lines[3]["line"] == 5
+        assert "4 lines in" in captured.err
+        assert "2 winning, 2 that could not be evaluated" in captured.err
+
+
+def test_sample_prints_seeded_hands_of_the_ruleset(capsys: Any) -> None:
+    """Issue 22: `mahjong-rules sample` makes the file of hands the batch docs start from: the
+    same hands for the same seed, each 14 tiles the ruleset's tile set can deal."""
+    assert main(["sample", "singapore", "--count", "5", "--seed", "3"]) == 0
+    first = capsys.readouterr().out.splitlines()
+    assert main(["sample", "singapore", "--count", "5", "--seed", "3"]) == 0
+    assert capsys.readouterr().out.splitlines() == first
+    assert len(first) == 5
+    tileset = mr.get_ruleset("singapore").tileset
+    for text in first:
+        hand = mr.Hand.parse(text, tileset)
+        assert len(hand) == 14
+    assert main(["sample", "flex", "--count", "-1"]) == 2
+    assert "count is a number of hands" in capsys.readouterr().err

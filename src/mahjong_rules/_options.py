@@ -20,7 +20,21 @@ import attrs
 from mahjong_rules._coerce import describe
 from mahjong_rules.errors import OptionError
 
-__all__ = ["accepted_type", "build_options", "describe_options", "option_from_text"]
+__all__ = ["Choice", "accepted_type", "build_options", "describe_options", "option_from_text", "option_specs"]
+
+
+@attrs.frozen
+class Choice:
+    """A validator of an option that takes one of a few values: ``allowed``; the error says the
+    option ``requirement`` ("must be 2, 3 or 4"). The values are published with the option's
+    description (:func:`option_specs`)."""
+
+    allowed: tuple[Any, ...]
+    requirement: str
+
+    def __call__(self, instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if value not in self.allowed:
+            raise ValueError(f"{attribute.name} {self.requirement}, not {value!r}")
 
 
 def _type_name(annotation: Any) -> str:
@@ -103,6 +117,83 @@ def describe_options(options_class: type[Any]) -> list[str]:
                 line += f", default {default!r}"
         described.append(line + ")")
     return described
+
+
+def _attribute_docs(doc: str | None) -> dict[str, str]:
+    """Each attribute's description in a Google-style docstring's ``Attributes:`` section, its
+    lines joined."""
+    found: dict[str, str] = {}
+    lines = (doc or "").splitlines()
+    inside, name, indent = False, "", 0
+    for line in lines:
+        stripped = line.strip()
+        if stripped == "Attributes:":
+            inside, indent = True, len(line) - len(line.lstrip()) + 4
+            continue
+        if not inside:
+            continue
+        if not stripped:
+            continue
+        depth = len(line) - len(line.lstrip())
+        if depth < indent:
+            break
+        match = re.match(r"(\w+):\s*(.*)", stripped)
+        if depth == indent and match:
+            name = match.group(1)
+            found[name] = match.group(2)
+        elif name:
+            found[name] += " " + stripped
+    return found
+
+
+def _json_value(value: Any) -> Any:
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, enum.Enum):
+        return value.name
+    if isinstance(value, tuple | list | frozenset | set):
+        return [_json_value(item) for item in value]
+    return str(value)
+
+
+def _choices(field: attrs.Attribute[Any], annotation: Any) -> list[Any] | None:
+    validator = field.validator
+    validators = getattr(validator, "_validators", (validator,))
+    for each in validators:
+        if isinstance(each, Choice):
+            return [_json_value(value) for value in each.allowed]
+    if typing.get_origin(annotation) is typing.Literal:
+        return [_json_value(value) for value in typing.get_args(annotation)]
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        return [member.name for member in annotation]
+    return None
+
+
+def option_specs(options_class: type[Any]) -> list[dict[str, Any]]:
+    """Each option as data a program can read: ``name``, ``type`` (as :func:`describe_options`
+    writes it), ``default`` (JSON; ``None`` when computed), ``default_computed``, ``choices``
+    (the values it takes, when they are few; else ``None``) and ``description`` (from the options
+    class's docstring)."""
+    attrs.resolve_types(options_class)
+    docs = _attribute_docs(options_class.__doc__)
+    specs = []
+    for field in attrs.fields(options_class):
+        if not field.init:
+            continue
+        annotation = accepted_type(field)
+        computed = isinstance(field.default, attrs.Factory)  # type: ignore[arg-type]
+        default = None if computed or field.default is attrs.NOTHING else _json_value(field.default)
+        specs.append(
+            {
+                "name": field.alias,
+                "type": _type_name(annotation),
+                "default": default,
+                "default_computed": computed,
+                "choices": _choices(field, annotation),
+                "description": docs.get(field.name, docs.get(field.alias, "")),
+            }
+        )
+    return specs
 
 
 def _unknown_option(ruleset: str, name: object, names: list[str], valid: list[str]) -> OptionError:

@@ -33,7 +33,7 @@ from mahjong_rules.ruleset import Evaluation, Ruleset, WinContext, as_context
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
-__all__ = ["FailedHand", "HandFileError", "evaluate_many", "iter_evaluations", "read_hands"]
+__all__ = ["FailedHand", "HandFileError", "evaluate_many", "iter_evaluations", "read_hands", "sample_hands"]
 
 ContextLike: TypeAlias = WinContext | Mapping[str, Any] | None
 """A win context, a mapping of its fields, or ``None`` (the plain case)."""
@@ -98,9 +98,22 @@ class HandFileError(MahjongError, ValueError):
 # -- reading a file of hands ----------------------------------------------------------------------
 
 
-def read_hands(path: str | os.PathLike[str]) -> Iterator[str]:
+@overload
+def read_hands(path: str | os.PathLike[str], *, errors: Literal["raise"] = "raise") -> Iterator[str]: ...
+
+
+@overload
+def read_hands(path: str | os.PathLike[str], *, errors: Literal["return"]) -> Iterator[str | HandFileError]: ...
+
+
+def read_hands(
+    path: str | os.PathLike[str], *, errors: Literal["raise", "return"] = "raise"
+) -> Iterator[str] | Iterator[str | HandFileError]:
     """The hands of a text file, one a line, as notation, lazily (the file is read as the hands
     are used, so a file larger than memory can be evaluated with :func:`iter_evaluations`).
+    With ``errors="return"``, a line that is not a hand (a JSON line without a ``"hand"`` text,
+    a line too long) comes as its :class:`HandFileError` in its place, and the reading goes on;
+    ``mahjong-rules batch`` records such lines and counts them.
 
     A line is a hand's notation (``333C 44B 555C 666C 777C``), or a JSON object (a line starting
     with ``{``, as in JSON Lines) whose ``"hand"`` field is a hand's notation; its other fields
@@ -110,9 +123,23 @@ def read_hands(path: str | os.PathLike[str]) -> Iterator[str]:
 
     Raises:
         OSError: the file cannot be opened.
-        HandFileError: a JSON line that is not an object with a ``"hand"`` text.
+        HandFileError: a JSON line that is not an object with a ``"hand"`` text (with
+            ``errors="raise"``).
     """
+    if errors not in ("raise", "return"):
+        raise ValueError(f"errors is 'raise' or 'return', not {describe(errors)}")
+    return _read_hands(path, errors == "return")
+
+
+def _read_hands(path: str | os.PathLike[str], keep_going: bool) -> Iterator[str | HandFileError]:
     shown = os.fspath(path)
+
+    def bad(problem: str, number: int) -> HandFileError:
+        error = HandFileError(problem, path=shown, line=number)
+        if not keep_going:
+            raise error
+        return error
+
     with open(path, encoding="utf-8") as lines:
         number = 0
         while True:
@@ -121,7 +148,8 @@ def read_hands(path: str | os.PathLike[str]) -> Iterator[str]:
                 return
             number += 1
             if long:
-                raise HandFileError(f"a line longer than {MAX_LINE:,} characters", path=shown, line=number)
+                yield bad(f"a line longer than {MAX_LINE:,} characters", number)
+                continue
             text = line.strip()
             if not text or text.startswith("#"):
                 continue
@@ -131,13 +159,40 @@ def read_hands(path: str | os.PathLike[str]) -> Iterator[str]:
             try:
                 record = loads(text)
             except JsonProblem as error:
-                raise HandFileError(str(error), path=shown, line=number) from None
+                yield bad(str(error), number)
+                continue
             hand = record.get("hand") if isinstance(record, dict) else None
             if not isinstance(hand, str):
-                raise HandFileError(
-                    'a JSON line is an object whose "hand" is a hand\'s notation', path=shown, line=number
-                )
+                yield bad('a JSON line is an object whose "hand" is a hand\'s notation', number)
+                continue
             yield hand
+
+
+def sample_hands(ruleset: Ruleset | str, count: int, *, seed: int = 0) -> Iterator[str]:
+    """``count`` hands of 14 tiles dealt from ``ruleset``'s shuffled tiles (a new shuffle for each,
+    seeded with ``seed``), as notation: a file of hands to try :func:`read_hands`, the batch
+    command and :func:`evaluate_many` on (``mahjong-rules sample flex > hands.txt``). Dealt at
+    random, few of them are winning hands.
+
+    >>> hands = list(sample_hands("flex", 2, seed=1))
+    >>> len(hands), all(len(Hand.parse(hand)) == 14 for hand in hands)
+    (2, True)
+
+    Raises:
+        ArgumentError: ``count`` is negative.
+    """
+    import random
+
+    from mahjong_rules.errors import ArgumentError
+
+    if type(count) is not int or count < 0:
+        raise ArgumentError(f"count is a number of hands (0 or more), not {describe(count)}")
+    built = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    tileset = built.tileset
+    tiles = [tile for tile in tileset.tiles for _ in range(tileset.count(tile))]
+    rng = random.Random(seed)
+    for _ in range(count):
+        yield str(Hand(rng.sample(tiles, 14)))
 
 
 # -- a progress bar -------------------------------------------------------------------------------

@@ -24,18 +24,20 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import time
+from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from mahjong_rules import _options, service
+from mahjong_rules import __version__, _options, service
 from mahjong_rules._text import count_of
-from mahjong_rules.errors import MahjongError
+from mahjong_rules.errors import MahjongError, NotationError
 from mahjong_rules.hand import Hand
 from mahjong_rules.registry import available_rulesets, get_ruleset, ruleset_class
 from mahjong_rules.ruleset import Evaluation
-from mahjong_rules.serialize import from_dict, to_dict
+from mahjong_rules.serialize import from_dict, json_schema, to_dict
 from mahjong_rules.tiles import Seat, Tile
 from mahjong_rules.tilesets import TileSet
 
@@ -146,12 +148,14 @@ def _cmd_parse(args: argparse.Namespace) -> int:
 
 
 def _cmd_rulesets(args: argparse.Namespace) -> int:
+    if args.json:
+        specs = {name: _options.option_specs(ruleset_class(name).Options) for name in available_rulesets()}
+        print(json.dumps(specs, indent=2, ensure_ascii=False))
+        return 0
     listing = {}
     for name in available_rulesets():
         listing[name] = _options.describe_options(ruleset_class(name).Options)
-    if args.json:
-        print(json.dumps(listing, indent=2))
-    elif not listing:
+    if not listing:
         print("no rulesets are available yet")
     else:
         for name, options in listing.items():
@@ -168,16 +172,61 @@ def _convert_option(ruleset: str, text: str) -> tuple[str, Any]:
     return name, _options.option_from_text(ruleset, ruleset_class(ruleset).Options, name, raw)
 
 
+class FlagError(MahjongError, ValueError):
+    """A command-line flag given a value it does not take; the message names the flag."""
+
+
+def _seat_flag(flag: str, value: str) -> str:
+    try:
+        return Seat.parse(value).name
+    except NotationError as error:
+        hint = f"; did you mean {error.suggestion!r}?" if error.suggestion else ""
+        seats = "write E, S, W or N (or East, South, West, North)"
+        raise FlagError(f"{flag} {value!r} is not a seat: {seats}{hint}") from None
+
+
+def _tile_flag(flag: str, value: str) -> str:
+    try:
+        return Tile.parse(value).token
+    except NotationError as error:
+        hint = f"; did you mean {error.suggestion!r}?" if error.suggestion else ""
+        raise FlagError(f"{flag} {value!r} is not one tile: {error.problem}{hint}") from None
+
+
+# Advice the library gives Python callers, said the command line's way.
+_SHELL_ADVICE = (
+    (re.compile(r"evaluate with WinContext\(self_drawn=True\)"), "give --self-drawn"),
+    (re.compile(r"evaluate with WinContext\(seat_wind=Seat\.(\w)\w*\)"), r"give --seat-wind \1 (or --winner alone)"),
+    (re.compile(r"\(the context says self_drawn=False\)"), "(no --self-drawn)"),
+    (re.compile(r"\(the context says self_drawn=True\)"), "(--self-drawn)"),
+    (re.compile(r"name the discarder,"), "name the discarder with --discarder,"),
+    (re.compile(r"\(seat_wind\)"), "(--seat-wind)"),
+    (re.compile(r"name it as the context's winning_tile"), "name it with --winning-tile"),
+)
+
+
+def for_the_shell(message: str) -> str:
+    """``message`` with the library's advice to Python callers (``WinContext(...)``, context
+    fields) turned into the flags of the command line."""
+    for pattern, replacement in _SHELL_ADVICE:
+        message = pattern.sub(replacement, message)
+    return message
+
+
 def _request(args: argparse.Namespace, command: str) -> dict[str, Any]:
     """The protocol request (:mod:`mahjong_rules.service`) a command line asks for."""
     options = dict(_convert_option(args.ruleset, text) for text in args.option)
+    winner = getattr(args, "winner", None)
+    winner = None if winner is None else _seat_flag("--winner", winner)
+    # The winner sits at the seat wind: either flag alone says both.
+    seat_wind = _seat_flag("--seat-wind", args.seat_wind) if args.seat_wind is not None else (winner or "EAST")
     context = {
         "self_drawn": args.self_drawn,
         "first_turn": args.first_turn,
         "last_tile": args.last_tile,
-        "seat_wind": Seat.parse(args.seat_wind).name,
-        "prevailing_wind": Seat.parse(args.prevailing_wind).name,
-        "winning_tile": None if args.winning_tile is None else Tile.parse(args.winning_tile).token,
+        "seat_wind": seat_wind,
+        "prevailing_wind": _seat_flag("--prevailing-wind", args.prevailing_wind),
+        "winning_tile": None if args.winning_tile is None else _tile_flag("--winning-tile", args.winning_tile),
         "kong_replacement": args.kong_replacement,
         "flower_replacement": args.flower_replacement,
         "robbing_kong": args.robbing_kong,
@@ -191,9 +240,10 @@ def _request(args: argparse.Namespace, command: str) -> dict[str, Any]:
         "hand": args.hand,
         "context": context,
     }
-    for name in ("winner", "discarder"):
-        if getattr(args, name, None) is not None:
-            request[name] = getattr(args, name)
+    if winner is not None:
+        request["winner"] = winner
+    if getattr(args, "discarder", None) is not None:
+        request["discarder"] = _seat_flag("--discarder", args.discarder)
     return request
 
 
@@ -209,7 +259,7 @@ def _print_evaluation(evaluation: Evaluation) -> None:
     for item in evaluation.breakdown:
         print(f"  {item}")
     for reason in evaluation.reasons:
-        print(f"  {reason.code}: {reason.message}")
+        print(f"  {reason.code}: {for_the_shell(reason.message)}")
 
 
 def _cmd_evaluate(args: argparse.Namespace) -> int:
@@ -219,7 +269,11 @@ def _cmd_evaluate(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(result)
     else:
-        _print_evaluation(from_dict(result))
+        evaluation = from_dict(result)
+        _print_evaluation(evaluation)
+        if len(evaluation.hand) == 13:
+            print(f"  a hand of 13 tiles waits for its 14th: mahjong-rules analyse {args.ruleset} '{args.hand}'")
+            print("  says how far it is from Mahjong and which tiles complete it")
     return 0 if result["is_winning"] else 1
 
 
@@ -291,19 +345,44 @@ def _cmd_instant(args: argparse.Namespace) -> int:
 
 
 def _cmd_batch(args: argparse.Namespace) -> int:
-    from mahjong_rules.batch import FailedHand, iter_evaluations, read_hands
+    from mahjong_rules.batch import FailedHand, HandFileError, iter_evaluations, read_hands
 
     options = dict(_convert_option(args.ruleset, text) for text in args.option)
     ruleset = get_ruleset(args.ruleset, **options)
-    total = sum(1 for _ in read_hands(args.file))
-    hands = _Counted(read_hands(args.file), total)
+    counts = Counter(isinstance(item, str) for item in read_hands(args.file, errors="return"))
+    total = counts[True] + counts[False]
+    # The file is read again as the hands are evaluated (it may not fit in memory). A line that
+    # is no hand is recorded in its place, and the hands around it are evaluated.
+    places: deque[int] = deque()  # the index of each hand handed to the evaluation, in order
+    bad_lines: deque[tuple[int, HandFileError]] = deque()
+
+    def hands_of_the_file() -> Iterator[str]:
+        for index, item in enumerate(read_hands(args.file, errors="return")):
+            if isinstance(item, HandFileError):
+                bad_lines.append((index, item))
+            else:
+                places.append(index)
+                yield item
+
+    hands = _Counted(hands_of_the_file(), counts[True])
     progress = None if args.progress is None else args.progress == "on"
     output = sys.stdout if args.output is None else open(args.output, "w", encoding="utf-8")  # noqa: SIM115
     started = time.perf_counter()
     winning = failed = 0
+
+    def write_bad_lines_before(place: int) -> None:
+        nonlocal failed
+        while bad_lines and bad_lines[0][0] < place:
+            index, error = bad_lines.popleft()
+            failed += 1
+            record = {"index": index, "line": error.line, "error": {"type": "HandFileError", "message": str(error)}}
+            output.write(json.dumps(record, ensure_ascii=False) + "\n")
+
     try:
         results = iter_evaluations(ruleset, hands, processes=args.processes, progress=progress, errors="return")
-        for index, result in enumerate(results):
+        for result in results:
+            index = places.popleft()
+            write_bad_lines_before(index)
             if isinstance(result, FailedHand):
                 failed += 1
                 error = {"type": type(result.error).__name__, "message": str(result.error)}
@@ -322,13 +401,15 @@ def _cmd_batch(args: argparse.Namespace) -> int:
             if args.full and not isinstance(result, FailedHand):
                 winning += result.is_winning
             output.write(json.dumps(record, ensure_ascii=False) + "\n")
+        write_bad_lines_before(total)
     finally:
         if output is not sys.stdout:
             output.close()
     elapsed = time.perf_counter() - started
     rate = total / elapsed if elapsed > 0 else 0.0
     print(
-        f"{count_of(total, 'hand')} in {elapsed:.1f} s ({rate:,.0f} a second): {winning} winning, {failed} bad",
+        f"{count_of(total, 'line')} in {elapsed:.1f} s ({rate:,.0f} a second): {winning} winning, "
+        f"{failed} that could not be evaluated",
         file=sys.stderr,
     )
     return 0
@@ -346,6 +427,20 @@ class _Counted:
 
     def __len__(self) -> int:
         return self._total
+
+
+def _cmd_sample(args: argparse.Namespace) -> int:
+    from mahjong_rules.batch import sample_hands
+
+    options = dict(_convert_option(args.ruleset, text) for text in args.option)
+    for hand in sample_hands(get_ruleset(args.ruleset, **options), args.count, seed=args.seed):
+        print(hand)
+    return 0
+
+
+def _cmd_schema(args: argparse.Namespace) -> int:
+    print(json.dumps(json_schema(args.name), indent=2, ensure_ascii=False))
+    return 0
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
@@ -498,11 +593,11 @@ def _cmd_card_rank(args: argparse.Namespace) -> int:
 def _hand_arguments(parser: argparse.ArgumentParser, hand_help: str) -> None:
     parser.add_argument("ruleset", help="a ruleset name (see 'mahjong-rules rulesets')")
     parser.add_argument("hand", help=hand_help + " (quote it; put -- before it if it starts with -)")
-    parser.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE", help=_OPTION_HELP)
     parser.add_argument("--self-drawn", action="store_true", help="the winning tile was drawn")
     parser.add_argument("--first-turn", action="store_true", help="won on the first turn")
     parser.add_argument("--last-tile", action="store_true", help="won on the last tile")
-    parser.add_argument("--seat-wind", default="E", help="the winner's seat wind (default E)")
+    parser.add_argument("--seat-wind", help="the winner's seat wind (default: the --winner, else E)")
     parser.add_argument("--prevailing-wind", default="E", help="the round wind (default E)")
     parser.add_argument("--winning-tile", help="the tile the hand was won on, for example 5C")
     parser.add_argument("--kong-replacement", action="store_true", help="won on a kong's replacement tile")
@@ -510,14 +605,32 @@ def _hand_arguments(parser: argparse.ArgumentParser, hand_help: str) -> None:
     parser.add_argument("--robbing-kong", action="store_true", help="won by robbing a kong")
     parser.add_argument("--tiles-left", type=int, help="tiles still to be drawn when the hand was won")
     parser.add_argument("--fresh-discard", action="store_true", help="won on a discard no one had made before")
-    parser.add_argument("--winner", help="the winner's seat (default: the seat wind)")
+    parser.add_argument("--winner", help="the winner's seat (default: the seat wind); alone, it sets the seat wind")
     parser.add_argument("--discarder", help="the seat that discarded the winning tile (a win on a discard)")
     parser.add_argument("--json", action="store_true", help="print JSON")
 
 
+_OPTION_HELP = "a ruleset option, repeatable (-o minimum_value=2); 'mahjong-rules rulesets' lists them"
+
+_HAND_COMMANDS = ("evaluate", "settle", "analyse", "analyze", "parse", "card")
+
+
+def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """``argv`` parsed, with a hint where a shell user goes wrong most: a hand left unquoted
+    arrives as several arguments."""
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        message = f"unrecognized arguments: {' '.join(extra)}"
+        if getattr(args, "command", None) in _HAND_COMMANDS:
+            message += '\n  a hand has spaces: quote it as one argument, like "333C 44B 555C 666C 777C"'
+        parser.error(message)
+    return args
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mahjong-rules", description="Validate, score and analyse mahjong hands.")
-    commands = parser.add_subparsers(dest="command", required=True)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command")
 
     demo = commands.add_parser("demo", help="evaluate the built-in example hands in every ruleset")
     demo.add_argument("--json", action="store_true", help="print JSON")
@@ -543,7 +656,7 @@ def _parser() -> argparse.ArgumentParser:
     settle.set_defaults(run=_cmd_settle)
 
     analyse = commands.add_parser(
-        "analyse", help="tiles away, waits, best discards, arrangements and closest card lines"
+        "analyse", aliases=["analyze"], help="tiles away, waits, best discards, arrangements and closest card lines"
     )
     _hand_arguments(analyse, "a hand of 13 or 14 tiles")
     analyse.add_argument("--seen", help="tiles seen elsewhere (discards, other players' exposures)")
@@ -562,14 +675,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     instant.add_argument("--receiver", required=True, help="the seat that receives the payment")
     instant.add_argument("--initial", action="store_true", help="the tiles were among the player's first 13")
-    instant.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE")
+    instant.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE", help=_OPTION_HELP)
     instant.add_argument("--json", action="store_true", help="print JSON")
     instant.set_defaults(run=_cmd_instant)
 
     batch = commands.add_parser("batch", help="evaluate every hand of a file; JSON lines out, a progress bar")
     batch.add_argument("ruleset", help="a ruleset name (see 'mahjong-rules rulesets')")
     batch.add_argument("file", help='one hand a line (notation, or JSON lines with a "hand" field)')
-    batch.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE")
+    batch.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE", help=_OPTION_HELP)
     batch.add_argument("--processes", type=int, default=1, help="worker processes (default 1)")
     batch.add_argument("--output", help="write the results to this file instead of standard output")
     batch.add_argument("--full", action="store_true", help="write each evaluation's whole JSON document")
@@ -577,6 +690,23 @@ def _parser() -> argparse.ArgumentParser:
         "--progress", choices=("on", "off"), help="a progress bar on standard error (default: on a terminal)"
     )
     batch.set_defaults(run=_cmd_batch)
+
+    sample = commands.add_parser("sample", help="print random hands, one a line: a file for 'batch' to try")
+    sample.add_argument("ruleset", help="a ruleset name (see 'mahjong-rules rulesets')")
+    sample.add_argument("--count", type=int, default=1000, help="how many hands (default 1000)")
+    sample.add_argument("--seed", type=int, default=0, help="the seed of the shuffles (default 0)")
+    sample.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE", help=_OPTION_HELP)
+    sample.set_defaults(run=_cmd_sample)
+
+    schema = commands.add_parser("schema", help="print a published JSON Schema: the protocol's or the values'")
+    schema.add_argument(
+        "name",
+        nargs="?",
+        default="protocol",
+        choices=("protocol", "values"),
+        help="protocol: serve's requests and responses (default); values: the documents of --json and to_dict",
+    )
+    schema.set_defaults(run=_cmd_schema)
 
     serve = commands.add_parser("serve", help="answer JSON requests, one per line, on standard input and output")
     serve.set_defaults(run=_cmd_serve, json=True)
@@ -614,7 +744,11 @@ SIGPIPE, as a shell reports a program stopped by a closed pipe; never 1, which s
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status."""
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = _parse(parser, argv)
+    if args.command is None:  # no command at all: say what there is
+        parser.print_help()
+        return 0
     try:
         return _run(args)
     except BrokenPipeError:
@@ -630,7 +764,7 @@ def _run(args: argparse.Namespace) -> int:
     try:
         status: int = args.run(args)
     except (MahjongError, service.BadRequest, ValueError, KeyError) as error:
-        message = error.args[0] if isinstance(error, KeyError) and error.args else str(error)
+        message = for_the_shell(error.args[0] if isinstance(error, KeyError) and error.args else str(error))
         if getattr(args, "json", False):
             response = service.error_response(None, "bad-input", error)
             response["error"]["message"] = message

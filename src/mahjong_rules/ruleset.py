@@ -374,12 +374,16 @@ class PassOption:
 
 @attrs.frozen
 class Transfer:
-    """One payment: ``payer`` pays ``amount`` to ``payee``, for ``reason``."""
+    """One payment: ``payer`` pays ``amount`` to ``payee``, for ``reason`` (text for people) and
+    ``code`` (a stable name for programs: ``"hand-value"``, ``"discarder"``, ``"self-drawn"``,
+    ``"several-winners"``, ``"paid-as-self-drawn"``, ``"eighth-flower"``, ``"pays-for-all"``, or
+    an instant payment's event, such as ``"exposed-kong"``; empty when not given)."""
 
     payer: Seat = attrs.field(validator=_of_type(Seat, "a Seat"))
     payee: Seat = attrs.field(validator=_of_type(Seat, "a Seat"))
     amount: int = attrs.field(validator=_amount("a non-negative integer"))
     reason: str = attrs.field(default="", validator=_of_type(str, "text"))
+    code: str = attrs.field(default="", validator=_of_type(str, "text"), kw_only=True)
 
     def __attrs_post_init__(self) -> None:
         if self.payer is self.payee:

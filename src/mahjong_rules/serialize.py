@@ -143,7 +143,7 @@ def _evaluation(evaluation: Evaluation) -> dict[str, JSON]:
 def _settlement(settlement: Settlement) -> dict[str, JSON]:
     return {
         "transfers": [
-            {"payer": t.payer.name, "payee": t.payee.name, "amount": t.amount, "reason": t.reason}
+            {"payer": t.payer.name, "payee": t.payee.name, "amount": t.amount, "reason": t.reason, "code": t.code}
             for t in settlement.transfers
         ],
         "seats": [seat.name for seat in settlement.seats],
@@ -361,7 +361,9 @@ class _Reader:
         transfers = []
         for index, item in enumerate(self.items(data["transfers"], f"{path}.transfers")):
             where = f"{path}.transfers[{index}]"
-            fields = self.mapping(item, where, {"payer", "payee", "amount", "reason"}, {"payer", "payee", "amount"})
+            fields = self.mapping(
+                item, where, {"payer", "payee", "amount", "reason", "code"}, {"payer", "payee", "amount"}
+            )
             try:
                 transfers.append(
                     Transfer(
@@ -369,6 +371,7 @@ class _Reader:
                         self.required_seat(fields["payee"], f"{where}.payee"),
                         self.integer(fields["amount"], f"{where}.amount"),
                         self.text(fields.get("reason", ""), f"{where}.reason"),
+                        code=self.text(fields.get("code", ""), f"{where}.code"),
                     )
                 )
             except RecordError as error:

@@ -217,7 +217,7 @@ def _instant(request: Mapping[str, JSON]) -> JSON:
 
 
 def _rulesets(request: Mapping[str, JSON]) -> JSON:
-    return {name: _options.describe_options(ruleset_class(name).Options) for name in available_rulesets()}
+    return {name: _options.option_specs(ruleset_class(name).Options) for name in available_rulesets()}
 
 
 COMMANDS: dict[str, Callable[[Mapping[str, JSON]], JSON]] = {

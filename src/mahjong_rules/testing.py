@@ -1,6 +1,7 @@
 """Hypothesis strategies for tiles, melds and hands, for your own tests and for the library's.
 
-Install the ``testing`` extra (``pip install 'mahjong-rules[testing]'``) to get hypothesis.
+Install the ``testing`` extra to get hypothesis: ``pip install '.[testing]'`` in a clone of the
+repository (the package is not on PyPI yet), or ``pip install hypothesis``.
 
 >>> from hypothesis import given
 >>> import mahjong_rules as mr
@@ -19,7 +20,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from hypothesis import strategies as st
+try:
+    from hypothesis import strategies as st
+except ModuleNotFoundError as error:  # pragma: no cover - the tests run with hypothesis
+    raise ModuleNotFoundError(
+        "mahjong_rules.testing needs hypothesis, which the library itself does not install: "
+        "pip install '.[testing]' in a clone of the repository, or pip install hypothesis",
+        name=error.name,
+    ) from error
 
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld

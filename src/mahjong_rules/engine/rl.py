@@ -1,7 +1,7 @@
 """The round as a reinforcement-learning environment: a PettingZoo AEC environment for each ruleset
 family, with fixed-size observations, the legal-action mask and rewards from the settlement.
 
-Install the optional extra first (``pip install 'mahjong_rules[rl]'``): this module is the only
+Install the optional extra first (``pip install '.[rl]'`` in a clone): this module is the only
 part of the library that imports PettingZoo, Gymnasium and NumPy.
 
 >>> from mahjong_rules.engine.rl import env

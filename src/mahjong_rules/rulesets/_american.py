@@ -197,6 +197,7 @@ class AmericanRuleset(TableRuleset):
                 won_by,
                 evaluation.points * (2 if seat is thrown_by else 1),
                 "discarded the winning tile: double" if seat is thrown_by else "hand value",
+                code="discarder" if seat is thrown_by else "hand-value",
             )
             for seat in self.seats
             if seat is not won_by
@@ -219,7 +220,7 @@ class AmericanRuleset(TableRuleset):
         transfers = []
         for evaluation, winner in checked:
             transfers += [
-                Transfer(seat, winner, evaluation.points, "hand value (several winners)")
+                Transfer(seat, winner, evaluation.points, "hand value (several winners)", code="several-winners")
                 for seat in self.seats
                 if seat not in winners
             ]

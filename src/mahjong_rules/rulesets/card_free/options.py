@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import attrs
 
+from mahjong_rules._options import Choice
 from mahjong_rules.tiles import Tile
 from mahjong_rules.tilesets import TileSet
 
@@ -19,11 +20,6 @@ _SKILL_LEVELS = range(6)
 def _check_skill(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if value not in _SKILL_LEVELS:
         raise ValueError(f"skill_level is a level from 0 to 5, not {value!r}")
-
-
-def _check_players(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if value not in (2, 3, 4):
-        raise ValueError(f"players must be 2, 3 or 4, not {value!r}")
 
 
 @attrs.frozen
@@ -50,7 +46,7 @@ class CardFreeOptions:
     reduced_tiles: bool = False
     skip_second_charleston: bool = False
     skill_level: int = attrs.field(default=0, validator=_check_skill)
-    players: int = attrs.field(default=4, validator=_check_players)
+    players: int = attrs.field(default=4, validator=Choice((2, 3, 4), "must be 2, 3 or 4"))
 
     def __attrs_post_init__(self) -> None:
         allowed = (20, 25) if self.minimum_requirement else (25,)

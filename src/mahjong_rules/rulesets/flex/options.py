@@ -7,10 +7,10 @@ rulings (F9, F11, F14, F15).
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
 
 import attrs
 
+from mahjong_rules._options import Choice
 from mahjong_rules.tilesets import TileSet
 
 __all__ = ["FlexOptions"]
@@ -19,14 +19,6 @@ __all__ = ["FlexOptions"]
 def _current_year() -> int:
     # Ruling F14: the current calendar year, read once when the ruleset is made.
     return datetime.date.today().year
-
-
-def _check_choice(allowed: tuple[int, ...], description: str) -> Callable[[object, attrs.Attribute[int], int], None]:
-    def check(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-        if value not in allowed:
-            raise ValueError(f"{attribute.name} must be {description}, not {value!r}")
-
-    return check
 
 
 def _check_minimum(instance: object, attribute: attrs.Attribute[int | None], value: int | None) -> None:
@@ -72,10 +64,10 @@ class FlexOptions:
     """
 
     winds: bool = True
-    flowers: int = attrs.field(default=8, validator=_check_choice((0, 6, 7, 8), "6 to 8, or 0"))
-    jokers: int = attrs.field(default=8, validator=_check_choice((0, 4, 5, 6, 7, 8), "4 to 8, or 0"))
-    blanks: int = attrs.field(default=0, validator=_check_choice((0, 1, 2, 3, 4), "0 to 4"))
-    players: int = attrs.field(default=4, validator=_check_choice((2, 3, 4), "2, 3 or 4"))
+    flowers: int = attrs.field(default=8, validator=Choice((0, 6, 7, 8), "must be 6 to 8, or 0"))
+    jokers: int = attrs.field(default=8, validator=Choice((0, 4, 5, 6, 7, 8), "must be 4 to 8, or 0"))
+    blanks: int = attrs.field(default=0, validator=Choice((0, 1, 2, 3, 4), "must be 0 to 4"))
+    players: int = attrs.field(default=4, validator=Choice((2, 3, 4), "must be 2, 3 or 4"))
     minimum_value: int | None = attrs.field(default=None, validator=_check_minimum)
     news: bool = False
     year: bool = False

@@ -3,23 +3,14 @@ multipliers of ruling N5."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import attrs
 
+from mahjong_rules._options import Choice
 from mahjong_rules.rulesets.nmjl.card import Card, as_card
 from mahjong_rules.tiles import Tile
 from mahjong_rules.tilesets import TileSet
 
 __all__ = ["NmjlOptions"]
-
-
-def _check_choice(choices: tuple[int, ...], accepts: str) -> Callable[[object, attrs.Attribute[int], int], None]:
-    def check(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-        if value not in choices:
-            raise ValueError(f"{attribute.name} is {accepts}, not {value!r}")
-
-    return check
 
 
 def _check_multiplier(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
@@ -47,8 +38,8 @@ class NmjlOptions:
     """
 
     card: Card = attrs.field(default=None, converter=as_card)
-    jokers: int = attrs.field(default=8, validator=_check_choice((8, 10), "8, or 10 with the two extra jokers"))
-    players: int = attrs.field(default=4, validator=_check_choice((2, 3, 4), "2, 3 or 4"))
+    jokers: int = attrs.field(default=8, validator=Choice((8, 10), "is 8, or 10 with the two extra jokers"))
+    players: int = attrs.field(default=4, validator=Choice((2, 3, 4), "is 2, 3 or 4"))
     jokerless_multiplier: int = attrs.field(default=2, validator=_check_multiplier)
     discarder_multiplier: int = attrs.field(default=2, validator=_check_multiplier)
     self_drawn_multiplier: int = attrs.field(default=2, validator=_check_multiplier)

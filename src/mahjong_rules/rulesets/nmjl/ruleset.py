@@ -523,11 +523,13 @@ class NmjlRuleset(AmericanRuleset):
                 continue
             if evaluation.context.self_drawn:
                 amount, why = value * self.options.self_drawn_multiplier, "self-drawn win: every player pays double"
+                code = "self-drawn"
             elif seat is thrown_by:
                 amount, why = value * self.options.discarder_multiplier, "discarded the winning tile: double"
+                code = "discarder"
             else:
-                amount, why = value, "hand value"
-            transfers.append(Transfer(seat, won_by, amount, why))
+                amount, why, code = value, "hand value", "hand-value"
+            transfers.append(Transfer(seat, won_by, amount, why, code=code))
         return Settlement(transfers, seats=self.seats)
 
     # -- play ------------------------------------------------------------------------------------

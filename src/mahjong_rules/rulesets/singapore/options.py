@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import attrs
 
+from mahjong_rules._options import Choice
 from mahjong_rules.tilesets import TileSet
 
 __all__ = ["SingaporeOptions"]
@@ -18,11 +19,6 @@ def _at_least(least: int) -> Callable[[object, attrs.Attribute[int], int], None]
             raise ValueError(f"{attribute.name} is {least} or more, not {value!r}")
 
     return check
-
-
-def _check_players(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if value not in (3, 4):
-        raise ValueError(f"players must be 3 or 4, not {value!r}")
 
 
 @attrs.frozen
@@ -74,7 +70,7 @@ class SingaporeOptions:
     pay_all_full_color: bool = True
     pay_all_fresh: bool = True
     fresh_threshold: int = attrs.field(default=7, validator=_at_least(1))
-    players: int = attrs.field(default=4, validator=_check_players)
+    players: int = attrs.field(default=4, validator=Choice((3, 4), "must be 3 or 4"))
 
     def __attrs_post_init__(self) -> None:
         if self.min_doubles > self.limit:

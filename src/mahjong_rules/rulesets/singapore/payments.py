@@ -43,22 +43,30 @@ def _eight_flowers(evaluation: Evaluation) -> bool:
 
 def _shares(
     evaluation: Evaluation, winner: Seat, discarder: Seat | None, options: SingaporeOptions, seats: Sequence[Seat]
-) -> dict[Seat, tuple[int, str]]:
+) -> dict[Seat, tuple[int, str, str]]:
     value = _value(evaluation, options)
     shares = {}
     for seat in seats:
         if seat is winner:
             continue
         if evaluation.context.self_drawn:
-            shares[seat] = (value * options.self_drawn_multiplier, "self-drawn: each player pays double")
+            shares[seat] = (value * options.self_drawn_multiplier, "self-drawn: each player pays double", "self-drawn")
         elif _paid_as_self_drawn(evaluation):
-            shares[seat] = (value * options.self_drawn_multiplier, "13 Wonders: paid as self-drawn")
+            shares[seat] = (
+                value * options.self_drawn_multiplier,
+                "13 Wonders: paid as self-drawn",
+                "paid-as-self-drawn",
+            )
         elif seat is discarder and _eight_flowers(evaluation):
-            shares[seat] = (value * options.discarder_multiplier, "handed over the eighth flower: as the discarder")
+            shares[seat] = (
+                value * options.discarder_multiplier,
+                "handed over the eighth flower: as the discarder",
+                "eighth-flower",
+            )
         elif seat is discarder:
-            shares[seat] = (value * options.discarder_multiplier, "discarded the winning tile: double")
+            shares[seat] = (value * options.discarder_multiplier, "discarded the winning tile: double", "discarder")
         else:
-            shares[seat] = (value, "hand value")
+            shares[seat] = (value, "hand value", "hand-value")
     return shares
 
 
@@ -71,9 +79,12 @@ def settle(
     liable = liability(evaluation, winner, discarder, options)
     if liable is not None and liable[0] in shares:
         payer, scenario = liable
-        amount = sum(amount for amount, _ in shares.values())
-        return Settlement([Transfer(payer, winner, amount, f"pays for all: {scenario}")], seats=seats)
-    return Settlement([Transfer(seat, winner, amount, why) for seat, (amount, why) in shares.items()], seats=seats)
+        amount = sum(amount for amount, _, _ in shares.values())
+        return Settlement(
+            [Transfer(payer, winner, amount, f"pays for all: {scenario}", code="pays-for-all")], seats=seats
+        )
+    transfers = [Transfer(seat, winner, amount, why, code=code) for seat, (amount, why, code) in shares.items()]
+    return Settlement(transfers, seats=seats)
 
 
 # -- pay-all scenarios ----------------------------------------------------------------------------
@@ -272,7 +283,8 @@ def instant(
         raise RecordError(f"{seat.name.title()} is not at the table")
     amount = amounts[event] * (options.initial_multiplier if initial and event in _DOUBLED_WHEN_INITIAL else 1)
     reason = f"{event}{' in the first 13 tiles' if initial and event in _DOUBLED_WHEN_INITIAL else ''}"
-    transfers = [Transfer(other, seat, amount, reason) for other in seats if other is not seat and amount]
+    code = event.replace(" ", "-")
+    transfers = [Transfer(other, seat, amount, reason, code=code) for other in seats if other is not seat and amount]
     return Settlement(transfers, seats=seats)
 
 
