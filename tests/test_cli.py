@@ -435,3 +435,74 @@ def test_sample_prints_seeded_hands_of_the_ruleset(capsys: Any) -> None:
         assert len(hand) == 14
     assert main(["sample", "flex", "--count", "-1"]) == 2
     assert "count is a number of hands" in capsys.readouterr().err
+
+
+def test_errors_speak_in_flags_not_python(capsys: Any) -> None:
+    """Issue 22: the command line's errors name its flags, not WinContext fields; a seat or tile
+    flag that is wrong is named with its value."""
+    hand = "333C 44B 555C 666C 777C"
+    assert main(["settle", "flex", hand]) == 2
+    err = capsys.readouterr().err
+    assert "--discarder" in err and "--self-drawn" in err and "WinContext" not in err
+    assert main(["settle", "flex", hand, "--winner", "S", "--seat-wind", "W"]) == 2
+    err = capsys.readouterr().err
+    assert "--seat-wind S" in err and "WinContext" not in err and "Seat." not in err
+    assert main(["settle", "flex", hand, "--discarder", "X"]) == 2
+    err = capsys.readouterr().err
+    assert "--discarder 'X' is not a seat" in err and "position" not in err
+    assert main(["evaluate", "singapore", "123C 456C 789C 234D 55B", "--winning-tile", "5X"]) == 2
+    assert "--winning-tile '5X' is not one tile" in capsys.readouterr().err
+
+
+def test_winner_alone_settles_for_that_seat(capsys: Any) -> None:
+    """Issue 22: the help says the winner defaults to the seat wind; given alone, the winner is
+    the seat wind too."""
+    assert main(["settle", "flex", "333C 44B 555C 666C 777C", "--winner", "S", "--self-drawn"]) == 0
+    out = capsys.readouterr().out
+    assert "net: East -4, South +12, West -4, North -4" in out
+
+
+def test_command_line_niceties(capsys: Any) -> None:
+    """Issue 22: --version; a bare command prints the help; the American spelling analyze; an
+    unquoted hand is told to quote it; a 13-tile evaluation points to analyse; -o has help."""
+    with pytest.raises(SystemExit) as stopped:
+        main(["--version"])
+    assert stopped.value.code == 0
+    assert capsys.readouterr().out.strip() == f"mahjong-rules {mr.__version__}"
+    assert main([]) == 0
+    assert "usage: mahjong-rules" in capsys.readouterr().out
+    assert main(["analyze", "flex", "333C 44B 555C 666C 77C"]) == 0
+    assert "waits: 3C 4B 5C 6C 7C J" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["evaluate", "flex", "333C", "44B"])
+    assert "quote it as one argument" in capsys.readouterr().err
+    assert main(["evaluate", "flex", "333C 44B 555C 666C 77C"]) == 1
+    assert "mahjong-rules analyse flex" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["settle", "--help"])
+    assert "a ruleset option, repeatable" in capsys.readouterr().out
+
+
+def test_rulesets_json_gives_each_option_as_data(capsys: Any) -> None:
+    """Issue 22: other languages read each option's name, type, default, choices and
+    description, not a line of text; the schema command prints the published schemas."""
+    assert main(["rulesets", "--json"]) == 0
+    listing = json.loads(capsys.readouterr().out)
+    flowers = next(option for option in listing["flex"] if option["name"] == "flowers")
+    assert flowers == {
+        "name": "flowers",
+        "type": "int",
+        "default": 8,
+        "default_computed": False,
+        "choices": [0, 6, 7, 8],
+        "description": "how many flowers are in the game: 6 to 8, or 0 for none.",
+    }
+    year = next(option for option in listing["flex"] if option["name"] == "year_digits")
+    assert (year["default"], year["default_computed"]) == (None, True)
+    players = next(option for option in listing["singapore"] if option["name"] == "players")
+    assert players["choices"] == [3, 4]
+    assert main(["schema"]) == 0
+    protocol = json.loads(capsys.readouterr().out)
+    assert protocol == mr.json_schema("protocol")
+    assert main(["schema", "values"]) == 0
+    assert json.loads(capsys.readouterr().out) == mr.json_schema("values")

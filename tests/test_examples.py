@@ -182,6 +182,8 @@ def test_notebook_runs() -> None:
         assert {"image/svg+xml", "text/html"} <= kinds
         html = "".join(output.get("data", {}).get("text/html", "") for output in outputs)
         assert "<strong>Mahjong</strong> in flex: 3 points" in html
+        # Issue 22: a card, its closest lines and a hand's discard options are tables.
+        assert all(kind in html for kind in ("mahjong-card", "mahjong-line-distances", "mahjong-discard-options"))
 
 
 def test_greedy_bot_plays_rounds_to_their_end() -> None:

@@ -388,3 +388,25 @@ def test_importing_the_library_does_not_import_the_pictures() -> None:
     code = "import sys, mahjong_rules as mr; mr.Hand.parse('1B'); print('mahjong_rules.pictures' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"
+
+
+def test_analysis_results_show_as_tables_in_a_notebook() -> None:
+    """Issue 22: discard options, a card and its lines ranked for a hand show as tables with
+    pictures in Jupyter, one row each; a slice of the options or lines is still such a table."""
+    flex = mr.get_ruleset("flex")
+    options = flex.discard_options("333C 44B 555C 666C 77C 9D")
+    assert isinstance(options, mr.DiscardOptions)
+    page = options._repr_html_()
+    assert page.count("<tr>") - 1 == len(options)
+    assert page.count('<g class="tile"') >= len(options)  # each discard drawn as a tile
+    assert isinstance(options[:2], mr.DiscardOptions) and options[:2]._repr_html_().count("<tr>") == 3
+    assert options[0]._repr_html_().count("<tr>") == 2
+    nmjl = mr.get_ruleset("nmjl")
+    lines = nmjl.closest_lines("22B 4444B 66B 888B J GD", limit=3)
+    assert lines._repr_html_().count("<tr>") == 4
+    assert lines[0].line.label in lines[0]._repr_html_()
+    assert type(lines[1:]).__name__ == "LineDistances"
+    card = nmjl.card
+    page = card._repr_html_()
+    assert page.count("<tr>") - 1 == len(card.lines)
+    assert all(line.label in page for line in card.lines[:5])

@@ -204,3 +204,29 @@ def test_the_winning_tile_is_one_of_the_hands_tiles(name: str, hand: str) -> Non
         list(ruleset.decompositions(mr.Hand.parse(hand), mr.WinContext(winning_tile="1C")))
     tile = mr.Hand.parse(hand).tiles[0]
     assert ruleset.evaluate(mr.Hand.parse(hand), mr.WinContext(winning_tile=tile)).is_winning
+
+
+def test_every_transfer_of_the_rulesets_has_a_stable_code() -> None:
+    """Issue 22: a program reads why a seat pays from a stable code, not the English reason;
+    the code survives the JSON round trip."""
+    codes = {"hand-value", "discarder", "self-drawn", "several-winners", "paid-as-self-drawn", "pays-for-all"}
+    cases = [
+        ("flex", "333C 44B 555C 666C 777C", {"seat_wind": "E"}, "S"),
+        ("flex", "333C 44B 555C 666C 777C", {"self_drawn": True}, None),
+        ("card-free", "333D 5555D 7777D 999D", {"self_drawn": True}, None),
+        ("nmjl", "22B 4444B 66B 888B J GD GD", {}, "S"),
+        ("nmjl", "22B 4444B 66B 888B J GD GD", {"self_drawn": True}, None),
+        ("singapore", "123C 456C 789C 234D 55B RF1 Cat", {"winning_tile": "5B"}, "S"),
+        ("singapore", "19m19p19s12345677z", {"self_drawn": True}, None),
+    ]
+    seen = set()
+    for name, hand, context, discarder in cases:
+        ruleset = mr.get_ruleset(name)
+        settlement = ruleset.settle(ruleset.evaluate(hand, context), discarder=discarder)
+        for transfer in settlement.transfers:
+            assert transfer.code in codes, (name, transfer)
+            seen.add(transfer.code)
+        assert mr.from_dict(mr.to_dict(settlement)) == settlement
+    assert {"hand-value", "discarder", "self-drawn"} <= seen
+    instant = mr.get_ruleset("singapore").instant_payment("cat and mouse", "S")
+    assert {transfer.code for transfer in instant.transfers} == {"cat-and-mouse"}

@@ -44,6 +44,7 @@ from mahjong_rules.registry import (
 from mahjong_rules.ruleset import (
     Arrangement,
     DiscardOption,
+    DiscardOptions,
     Evaluation,
     PassOption,
     Reason,
@@ -86,6 +87,7 @@ __all__ = [
     "CardError",
     "ContextError",
     "DiscardOption",
+    "DiscardOptions",
     "Dragon",
     "Evaluation",
     "FailedHand",

@@ -20,6 +20,7 @@ from __future__ import annotations
 import html
 import math
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import attrs
 
@@ -32,8 +33,11 @@ from mahjong_rules.tiles import Animal, Dragon, FlowerSet, Seat, Suit, Tile
 
 __all__ = [
     "DEFAULT_WIDTH",
+    "card_html",
+    "discard_options_html",
     "evaluation_html",
     "hand_svg",
+    "line_distances_html",
     "meld_svg",
     "settlement_html",
     "tile_svg",
@@ -560,3 +564,108 @@ def settlement_html(settlement: Settlement) -> str:
         f"</tr></thead><tbody>{''.join(net)}</tbody></table>"
         "</div>"
     )
+
+
+def _table(kind: str, headers: Sequence[str], rows: Iterable[Sequence[str]], right: Iterable[int] = ()) -> str:
+    """An HTML table of ``kind`` whose cells are already HTML (pictures, escaped text)."""
+    aligned = set(right)
+    style = "padding:0.1em 0.5em;vertical-align:middle"
+    head = "".join(
+        f'<th style="{style};text-align:{"right" if place in aligned else "left"}">{html.escape(name)}</th>'
+        for place, name in enumerate(headers)
+    )
+    body = "".join(
+        "<tr>"
+        + "".join(
+            f'<td style="{style};text-align:{"right" if place in aligned else "left"}">{cell}</td>'
+            for place, cell in enumerate(row)
+        )
+        + "</tr>"
+        for row in rows
+    )
+    return (
+        f'<table class="mahjong-{kind}" style="font-family:sans-serif;border-collapse:collapse">'
+        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    )
+
+
+def _small_tiles(tiles: Iterable[Tile], width: float) -> str:
+    shown = sorted(tiles)
+    return tiles_svg(shown, width=width) if shown else "none"
+
+
+def discard_options_html(options: Iterable[Any], *, width: float = DEFAULT_WIDTH * 0.6) -> str:
+    """Discard options (:meth:`~mahjong_rules.Ruleset.discard_options`) as an HTML table: the
+    tile to discard, the tiles away after it, the tiles that would then help, and their unseen
+    copies; what Jupyter shows for a list of them.
+
+    >>> import mahjong_rules as mr
+    >>> page = discard_options_html(mr.get_ruleset("flex").discard_options("333C 44B 555C 666C 77C 9D"))
+    >>> page.count("<tr>") - 1, "Tiles away" in page
+    (7, True)
+    """
+    rows = [
+        (
+            tile_svg(option.discard, width=width),
+            str(option.tiles_away),
+            _small_tiles(option.helpful, width),
+            str(option.helpful_unseen),
+        )
+        for option in options
+    ]
+    return _table("discard-options", ("Discard", "Tiles away", "Helped by", "Unseen copies"), rows, right=(1, 3))
+
+
+def line_distances_html(distances: Iterable[Any], *, width: float = DEFAULT_WIDTH * 0.6) -> str:
+    """Card lines ranked by how far a hand is from each
+    (:meth:`~mahjong_rules.rulesets.nmjl.NmjlRuleset.closest_lines`) as an HTML table: the line,
+    its pattern and value, the tiles away, the tiles still needed, the jokers that fill in, and
+    whether it is dead; what Jupyter shows for them.
+
+    >>> import mahjong_rules as mr
+    >>> page = line_distances_html(mr.get_ruleset("nmjl").closest_lines("22B 4444B 66B 888B J GD", limit=2))
+    >>> page.count("<tr>") - 1, "Needs" in page
+    (2, True)
+    """
+    rows = []
+    for distance in distances:
+        line = distance.line
+        away = "ruled out" if distance.tiles_away is None else str(distance.tiles_away)
+        needed = "" if distance.tiles_away is None else _small_tiles(distance.needed, width)
+        dead = html.escape(distance.dead_reason) if distance.dead else ""
+        rows.append(
+            (
+                html.escape(line.label),
+                f"<code>{html.escape(line.hand)}</code>",
+                str(line.value),
+                away,
+                needed,
+                str(distance.jokers_used) if distance.jokers_used else "",
+                dead,
+            )
+        )
+    headers = ("Line", "Pattern", "Value", "Tiles away", "Needs", "Jokers fill", "Dead")
+    return _table("line-distances", headers, rows, right=(2, 3, 5))
+
+
+def card_html(card: Any) -> str:
+    """A card (:class:`~mahjong_rules.rulesets.nmjl.Card`) as an HTML table of its lines: each
+    section's lines with their labels, patterns, values and whether they are concealed.
+
+    >>> import mahjong_rules as mr
+    >>> page = card_html(mr.get_ruleset("nmjl").card)
+    >>> page.count("<tr>") - 1 == len(mr.get_ruleset("nmjl").card.lines)
+    True
+    """
+    rows = [
+        (
+            html.escape(line.section),
+            html.escape(line.label),
+            f"<code>{html.escape(line.hand)}</code>",
+            str(line.value),
+            "C" if line.concealed else "X",
+        )
+        for line in card.lines
+    ]
+    caption = f'<div style="font-family:sans-serif"><strong>{html.escape(card.name)}</strong></div>'
+    return caption + _table("card", ("Section", "Line", "Pattern", "Value", "X/C"), rows, right=(3,))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from types import MappingProxyType
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, SupportsIndex, overload, runtime_checkable
 
 import attrs
 
@@ -24,6 +24,7 @@ from mahjong_rules.tilesets import TileSet
 __all__ = [
     "Arrangement",
     "DiscardOption",
+    "DiscardOptions",
     "Evaluation",
     "PassOption",
     "Reason",
@@ -335,6 +336,33 @@ class DiscardOption:
             f"discard {self.discard}: {count_of(self.tiles_away, 'tile')} away, "
             f"helped by {helpful} ({count_of(self.helpful_unseen, 'unseen copy', 'unseen copies')})"
         )
+
+    def _repr_html_(self) -> str:
+        """The option as a row of pictures, which Jupyter shows."""
+        from mahjong_rules.pictures import discard_options_html
+
+        return discard_options_html([self])
+
+
+class DiscardOptions(list[DiscardOption]):
+    """The discard options of a hand, best first: a list that Jupyter shows as a table with
+    pictures (:func:`mahjong_rules.pictures.discard_options_html`); a slice of it is one too."""
+
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> DiscardOption: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> DiscardOptions: ...
+
+    def __getitem__(self, index: SupportsIndex | slice) -> DiscardOption | DiscardOptions:
+        if isinstance(index, slice):
+            return DiscardOptions(super().__getitem__(index))
+        return super().__getitem__(index)
+
+    def _repr_html_(self) -> str:
+        from mahjong_rules.pictures import discard_options_html
+
+        return discard_options_html(self)
 
 
 def _sorted_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:

@@ -12,6 +12,7 @@ from mahjong_rules.melds import Meld
 from mahjong_rules.ruleset import (
     Arrangement,
     DiscardOption,
+    DiscardOptions,
     Evaluation,
     Reason,
     ScoreItem,
@@ -322,7 +323,7 @@ class CardFreeRuleset(AmericanRuleset):
         self._check_size(hand, "discard options", (MAHJONG_SIZE,))
         unseen = self._unseen(hand, seen)
         if self._exposure_reasons(hand):
-            return []
+            return DiscardOptions()
         tileset = self._tileset
         # A tile with every copy in the hand (the discard included) cannot be drawn.
         drawable = [tile.index for tile in tileset.tiles if hand.count(tile) < tileset.count(tile)]
@@ -336,7 +337,7 @@ class CardFreeRuleset(AmericanRuleset):
             for discard, away, helpful in self._distance.discards(hand, drawable)
         ]
         options.sort(key=lambda option: (option.tiles_away, -option.helpful_unseen, option.discard))
-        return options
+        return DiscardOptions(options)
 
     # -- play ------------------------------------------------------------------------------------
 

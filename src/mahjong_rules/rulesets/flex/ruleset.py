@@ -13,6 +13,7 @@ from mahjong_rules.melds import Meld
 from mahjong_rules.ruleset import (
     Arrangement,
     DiscardOption,
+    DiscardOptions,
     Evaluation,
     Reason,
     ScoreItem,
@@ -324,7 +325,7 @@ class FlexRuleset(AmericanRuleset):
         self._check_size(hand, "discard options", (MAHJONG_SIZE,))
         unseen = self._unseen(hand, seen)
         if self._exposure_reasons(hand):
-            return []
+            return DiscardOptions()
         tileset = self._tileset
         # A tile with every copy in the hand (the discard included) cannot be drawn; a blank never helps.
         drawable = [
@@ -340,7 +341,7 @@ class FlexRuleset(AmericanRuleset):
             for discard, away, helpful in self._distance.discards(hand, drawable)
         ]
         options.sort(key=lambda option: (option.tiles_away, -option.helpful_unseen, option.discard))
-        return options
+        return DiscardOptions(options)
 
     def waits(self, hand: Hand | str) -> frozenset[Tile]:
         """For a 13-tile hand, the tiles that would make it a valid Mahjong (a joker included, when

@@ -234,6 +234,12 @@ class Card:
     sections: tuple[Section, ...]
     source: str = attrs.field(default="<string>", eq=False)
 
+    def _repr_html_(self) -> str:
+        """The card's lines as a table, which Jupyter shows (:func:`mahjong_rules.pictures.card_html`)."""
+        from mahjong_rules.pictures import card_html
+
+        return card_html(self)
+
     @property
     def lines(self) -> tuple[Line, ...]:
         """Every line, section by section, in the card's order."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
+from typing import SupportsIndex, overload
 
 from mahjong_rules.hand import Hand
 from mahjong_rules.rulesets.nmjl.card import Line
@@ -17,7 +18,7 @@ from mahjong_rules.rulesets.nmjl.variants import Variant
 from mahjong_rules.solver.grammar import JOKER
 from mahjong_rules.tiles import Tile
 
-__all__ = ["LineDistance", "Ranking", "shortfall"]
+__all__ = ["LineDistance", "LineDistances", "Ranking", "shortfall"]
 
 
 def shortfall(slots: VariantSlots, counts: Sequence[int]) -> tuple[dict[int, int], dict[int, int]]:
@@ -72,6 +73,27 @@ class Ranking:
 _RULED_OUT = 255
 
 
+class LineDistances(list["LineDistance"]):
+    """Card lines by how far a hand is from each, closest first: a list that Jupyter shows as a
+    table (:func:`mahjong_rules.pictures.line_distances_html`); a slice of it is one too."""
+
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> LineDistance: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> LineDistances: ...
+
+    def __getitem__(self, index: SupportsIndex | slice) -> LineDistance | LineDistances:
+        if isinstance(index, slice):
+            return LineDistances(super().__getitem__(index))
+        return super().__getitem__(index)
+
+    def _repr_html_(self) -> str:
+        from mahjong_rules.pictures import line_distances_html
+
+        return line_distances_html(self)
+
+
 class LineDistance:
     """One line of the card and how far a hand is from it (made by
     :meth:`~mahjong_rules.rulesets.nmjl.NmjlRuleset.closest_lines`): :attr:`line`,
@@ -108,6 +130,12 @@ class LineDistance:
     def value(self) -> int:
         """The line's value."""
         return self.line.value
+
+    def _repr_html_(self) -> str:
+        """The line, its distance and the tiles it needs, which Jupyter shows."""
+        from mahjong_rules.pictures import line_distances_html
+
+        return line_distances_html([self])
 
     def __repr__(self) -> str:
         away = "ruled out" if self.tiles_away is None else f"{self.tiles_away} away"

@@ -14,6 +14,7 @@ from mahjong_rules.melds import Meld
 from mahjong_rules.ruleset import (
     Arrangement,
     DiscardOption,
+    DiscardOptions,
     Evaluation,
     Reason,
     ScoreItem,
@@ -25,7 +26,7 @@ from mahjong_rules.rulesets._american import MAHJONG_SIZE, AmericanRuleset, as_m
 from mahjong_rules.rulesets._play import swap_joker
 from mahjong_rules.rulesets.card_free.play import resolve_claims
 from mahjong_rules.rulesets.nmjl.card import MAX_VALUE, Card, Line
-from mahjong_rules.rulesets.nmjl.lines import LineDistance, Ranking, shortfall
+from mahjong_rules.rulesets.nmjl.lines import LineDistance, LineDistances, Ranking, shortfall
 from mahjong_rules.rulesets.nmjl.options import NmjlOptions
 from mahjong_rules.rulesets.nmjl.play import check_exposure_tiles
 from mahjong_rules.rulesets.nmjl.ranking import (
@@ -440,7 +441,7 @@ class NmjlRuleset(AmericanRuleset):
             )
             options.append(DiscardOption(discard, away, helpful, sum(unseen[tile.index] for tile in helpful)))
         options.sort(key=lambda option: (option.tiles_away, -option.helpful_unseen, option.discard))
-        return options
+        return DiscardOptions(options)
 
     def closest_lines(
         self, hand: Hand | str, seen: Iterable[Tile | str] | str | None = None, limit: int | None = None
@@ -481,7 +482,7 @@ class NmjlRuleset(AmericanRuleset):
         found = list(map(LineDistance, itertools.repeat(ranking, len(positions)), positions))
         if seen is not None:
             found.sort(key=lambda distance: distance.dead)  # stable: the ranking holds among live lines
-        return found if limit is None else found[:limit]
+        return LineDistances(found if limit is None else found[:limit])
 
     def dead_hand_reasons(self, hand: Hand | str, seen: Iterable[Tile | str] | str = ()) -> tuple[Reason, ...]:
         """Why ``hand`` (13 or 14 tiles) can no longer win, or ``()``: its exposed sets fit no

@@ -15,6 +15,7 @@ from mahjong_rules.melds import Meld
 from mahjong_rules.ruleset import (
     Arrangement,
     DiscardOption,
+    DiscardOptions,
     Evaluation,
     Reason,
     ScoreItem,
@@ -302,8 +303,10 @@ class SingaporeRuleset(TableRuleset):
             seen=[seen_counts],
         )
         if _eight_flowers(sorted_hand):
-            return [DiscardOption(Tile.from_index(option.discard), 0, frozenset(), 0) for option in options]
-        return [
+            return DiscardOptions(
+                DiscardOption(Tile.from_index(option.discard), 0, frozenset(), 0) for option in options
+            )
+        return DiscardOptions(
             DiscardOption(
                 Tile.from_index(option.discard),
                 option.tiles_away,
@@ -311,7 +314,7 @@ class SingaporeRuleset(TableRuleset):
                 option.helpful_unseen,
             )
             for option in options
-        ]
+        )
 
     # -- settlement ------------------------------------------------------------------------------
 
