@@ -8,10 +8,11 @@ this library's PettingZoo environment with random legal indexes, when RLCard is 
 
 Times are CPU time (``time.process_time``), as issue 21 measured, so that other work on a shared
 machine weighs less. Invariant checks are off while timing (``play(check=False)``);
-``scripts/selfplay.py`` and the tests play with them on. Prints, per ruleset, the median over the runs of rounds per second and
-actions per second, and how many rounds ended in a win; with RLCard, the ratios issue 21 asks for
-(raw random rounds per second at least 3 times RLCard's raw game for the American families and 6
-times for Singapore; the PettingZoo environment at least 0.6 times the raw engine), MET or MISSED.
+``scripts/selfplay.py`` and the tests play with them on. Prints, per ruleset, the median over the
+runs of rounds per second and actions per second, and how many rounds ended in a win; with
+RLCard, the ratios issue 21 asks for (raw random rounds per second at least 3 times RLCard's raw
+game for the American families and 6 times for Singapore; the PettingZoo environment at least 0.6
+times the raw engine), MET or MISSED.
 """
 
 from __future__ import annotations

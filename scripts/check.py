@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,15 +24,30 @@ CHECKS: list[tuple[str, list[str]]] = [
 ]
 
 
+# What each check is doing while it prints nothing (mypy and sphinx take tens of seconds).
+WHAT = {
+    "mypy --strict": "type-checking the sources, tests and examples",
+    "sphinx-build -W": "building the docs, warnings as errors",
+    "pytest": "the tests and the doctests of the sources, README and docs (a few minutes)",
+}
+
+
 def main() -> int:
     failed = []
-    for name, command in CHECKS:
-        print(f"== {name}", flush=True)
-        if subprocess.run(command, cwd=ROOT, check=False).returncode != 0:
+    started = time.monotonic()
+    for number, (name, command) in enumerate(CHECKS, start=1):
+        doing = f": {WHAT[name]}" if name in WHAT else ""
+        print(f"== [{number}/{len(CHECKS)}] {name}{doing}", flush=True)
+        begun = time.monotonic()
+        ok = subprocess.run(command, cwd=ROOT, check=False).returncode == 0
+        print(f"   {name}: {'passed' if ok else 'FAILED'} in {time.monotonic() - begun:.0f} s", flush=True)
+        if not ok:
             failed.append(name)
+    elapsed = time.monotonic() - started
     if failed:
-        print(f"FAILED: {', '.join(failed)}", file=sys.stderr)
+        print(f"FAILED: {', '.join(failed)} ({elapsed:.0f} s)", file=sys.stderr)
         return 1
+    print(f"all {len(CHECKS)} checks passed in {elapsed:.0f} s")
     return 0
 
 

@@ -443,13 +443,18 @@ def test_errors_speak_in_flags_not_python(capsys: Any) -> None:
     hand = "333C 44B 555C 666C 777C"
     assert main(["settle", "flex", hand]) == 2
     err = capsys.readouterr().err
-    assert "--discarder" in err and "--self-drawn" in err and "WinContext" not in err
+    assert "--discarder" in err
+    assert "--self-drawn" in err
+    assert "WinContext" not in err
     assert main(["settle", "flex", hand, "--winner", "S", "--seat-wind", "W"]) == 2
     err = capsys.readouterr().err
-    assert "--seat-wind S" in err and "WinContext" not in err and "Seat." not in err
+    assert "--seat-wind S" in err
+    assert "WinContext" not in err
+    assert "Seat." not in err
     assert main(["settle", "flex", hand, "--discarder", "X"]) == 2
     err = capsys.readouterr().err
-    assert "--discarder 'X' is not a seat" in err and "position" not in err
+    assert "--discarder 'X' is not a seat" in err
+    assert "position" not in err
     assert main(["evaluate", "singapore", "123C 456C 789C 234D 55B", "--winning-tile", "5X"]) == 2
     assert "--winning-tile '5X' is not one tile" in capsys.readouterr().err
 
@@ -506,3 +511,19 @@ def test_rulesets_json_gives_each_option_as_data(capsys: Any) -> None:
     assert protocol == mr.json_schema("protocol")
     assert main(["schema", "values"]) == 0
     assert json.loads(capsys.readouterr().out) == mr.json_schema("values")
+
+
+def test_a_reader_that_stops_early_ends_the_command_quietly() -> None:
+    """Issue 22: ``mahjong-rules ... | head -1`` ends with the closed pipe's status (141), no
+    traceback, and never 1 (which says "not winning")."""
+    command = [sys.executable, "-m", "mahjong_rules", "sample", "flex", "--count", "200000"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        assert process.stdout is not None
+        assert process.stderr is not None
+        first = process.stdout.readline()
+        process.stdout.close()  # what head does after its line
+        errors = process.stderr.read()
+        status = process.wait(timeout=60)
+    assert len(mr.Hand.parse(first.decode())) == 14
+    assert status == 141
+    assert b"Traceback" not in errors

@@ -176,7 +176,7 @@ def test_notebook_runs() -> None:
     assert "not Mahjong in flex (three suits: Bams, Craks, Dots)" in text
     assert "net: East +12, South -6, West -3, North -3" in text
     assert "Runs #1: 111x 22x 333x 4444y DDy (X 25): 1 away, needs 3D" in text
-    assert "Mahjong in singapore, 2 points" in text
+    assert "Mahjong in singapore, 2 doubles" in text
     kinds = {kind for output in outputs for kind in output.get("data", {})}
     if hasattr(mr.Hand, "_repr_svg_"):  # the pictures: hands as SVG, evaluations and settlements as HTML
         assert {"image/svg+xml", "text/html"} <= kinds

@@ -7,12 +7,15 @@ tiles are named through the enums (``mr.Suit.BAMS.tile(3)``), not through the pa
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any, cast
 
 import pytest
+from hypothesis import given
 
 import mahjong_rules as mr
+from mahjong_rules.testing import hands
 
 B, C, D = mr.Suit.BAMS, mr.Suit.CRAKS, mr.Suit.DOTS
 GD, RD, WD = mr.Dragon.GREEN.tile, mr.Dragon.RED.tile, mr.Dragon.WHITE.tile
@@ -825,3 +828,57 @@ def test_unknown_letter_at_the_end_of_a_very_long_letter_run_names_a_short_token
     assert text[error.position : error.position + len(error.token)] == error.token
     assert "X" in error.token
     assert len(str(error)) <= 300
+
+
+@pytest.mark.parametrize(
+    ("text", "problem", "suggestion"),
+    [
+        pytest.param("10B", "there is no ten", "1B 0B", id="ten"),
+        pytest.param("5Bs 3C", "looks like a plural", "5B S", id="plural"),
+        pytest.param("777K", "'K' is not a suit letter", "777B", id="letter-not-a-suit"),
+        pytest.param("F1", "Singapore flowers are RF1 to RF4", "RF1", id="flower-f1"),
+        pytest.param("5B S3", "Singapore flowers are RF1 to RF4", "BF3", id="season-s3"),
+        pytest.param("Season 1", "unknown token 'Season'", "BF1", id="season-word"),
+        pytest.param("Plum", "unknown token 'Plum'", "RF1", id="plum"),
+        pytest.param("Spring", "unknown token 'Spring'", "BF1", id="spring"),
+        pytest.param("Rat", "unknown token 'Rat'", "Mouse", id="rat-is-the-mouse"),
+    ],
+)
+def test_notation_gotchas_are_refused_with_the_right_hint(text: str, problem: str, suggestion: str) -> None:
+    """Issue 22: text a person writes meaning something else is refused, not read silently as
+    other tiles (10B was 1B and the Green dragon, 5Bs 5B and South), with the tile they meant."""
+    with pytest.raises(mr.NotationError) as raised:
+        mr.Hand.parse(text)
+    assert problem in str(raised.value)
+    assert raised.value.suggestion == suggestion
+
+
+def test_written_apart_the_gotchas_read_as_documented() -> None:
+    """The refused forms' spellings still read: 1B 0B (ruling T1's dragon), 5B S, 5BS joined in
+    capitals, and a year written with its zero."""
+    assert mr.parse_tiles("1B 0B") == mr.parse_tiles("1B GD")
+    assert mr.parse_tiles("5BS") == mr.parse_tiles("5B S")
+    assert mr.format_tiles(mr.parse_tiles("2024D")) == "2D WD 2D 4D"
+
+
+@given(hands(mr.TileSet.american(), max_concealed=14, max_melds=2))
+def test_an_arrangement_as_printed_pastes_back(hand: mr.Hand) -> None:
+    """Issue 22: the library prints arrangements with parentheses round concealed groups,
+    ``(44B) (333C)``; pasted back, they read as those loose tiles."""
+    grouped = " ".join(f"({tile})" for tile in hand.concealed) + " " + " ".join(meld.format() for meld in hand.melds)
+    assert mr.Hand.parse(grouped) == hand
+
+
+def test_parentheses_only_group() -> None:
+    evaluation = mr.get_ruleset("flex").evaluate("333C 44B 555C 666C 777C")
+    assert evaluation.arrangement is not None
+    pasted = mr.Hand.parse(str(evaluation.arrangement).split(":")[0])
+    assert pasted == evaluation.hand
+    for text, problem in (
+        ("(44B (333C)", "groups cannot be nested"),
+        ("44B)", "never opened"),
+        ("(44B", "never closed"),
+        ("[44B (4B)]", "cannot go inside a set"),
+    ):
+        with pytest.raises(mr.NotationError, match=re.escape(problem)):
+            mr.Hand.parse(text)

@@ -399,7 +399,8 @@ def test_analysis_results_show_as_tables_in_a_notebook() -> None:
     page = options._repr_html_()
     assert page.count("<tr>") - 1 == len(options)
     assert page.count('<g class="tile"') >= len(options)  # each discard drawn as a tile
-    assert isinstance(options[:2], mr.DiscardOptions) and options[:2]._repr_html_().count("<tr>") == 3
+    assert isinstance(options[:2], mr.DiscardOptions)
+    assert options[:2]._repr_html_().count("<tr>") == 3
     assert options[0]._repr_html_().count("<tr>") == 2
     nmjl = mr.get_ruleset("nmjl")
     lines = nmjl.closest_lines("22B 4444B 66B 888B J GD", limit=3)

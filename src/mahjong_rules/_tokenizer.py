@@ -127,8 +127,32 @@ _VOCABULARY: tuple[str, ...] = tuple(
 _VOCABULARY_BY_LOWER = {word.lower(): word for word in _VOCABULARY}
 
 
+# What Singapore and Hong Kong players call their bonus tiles, and the library's tokens for them:
+# the red set is the flowers (plum, orchid, bamboo, chrysanthemum), the black set the seasons.
+_BONUS_NAMES = {
+    "plum": "RF1",
+    "orchid": "RF2",
+    "chrysanthemum": "RF4",
+    "mum": "RF4",
+    "season": "BF1",
+    "seasons": "BF1",
+    "spring": "BF1",
+    "summer": "BF2",
+    "autumn": "BF3",
+    "fall": "BF3",
+    "winter": "BF4",
+    "rat": "Mouse",
+    "rats": "Mouse",
+    "hen": "Rooster",
+    "cock": "Rooster",
+}
+
+
 def nearest_token(word: str) -> str | None:
-    """The valid token closest to ``word``, or ``None`` when nothing is reasonably close."""
+    """The valid token closest to ``word``, or ``None`` when nothing is reasonably close; a
+    common name of a Singapore bonus tile (``Plum``, ``Spring``, ``Rat``) gets its token."""
+    if word.lower() in _BONUS_NAMES:
+        return _BONUS_NAMES[word.lower()]
     match = closest(word, _VOCABULARY_BY_LOWER, cutoff=0.5)
     return None if match is None else _VOCABULARY_BY_LOWER[match]
 
@@ -141,6 +165,8 @@ class TokenKind(enum.Enum):
     CLOSE_CONCEALED = "}"
     CALLED_FROM = "@"
     STANDS_FOR = "="
+    OPEN_GROUP = "("
+    CLOSE_GROUP = ")"
 
 
 class Token(NamedTuple):
@@ -157,6 +183,8 @@ _PUNCTUATION = {
     "{": TokenKind.OPEN_CONCEALED,
     "}": TokenKind.CLOSE_CONCEALED,
     "=": TokenKind.STANDS_FOR,
+    "(": TokenKind.OPEN_GROUP,
+    ")": TokenKind.CLOSE_GROUP,
 }
 
 
@@ -265,16 +293,59 @@ def _digits(text: str, start: int) -> Generator[Token, None, int]:
             yield Token(TokenKind.TILE, start + offset, digit + written, tile)
         return end_of_word
     letter = text[end].lower() if end < len(text) else ""
+    if letter not in SUIT_LETTERS and len(digits) == 1 and "1" <= digits <= "4" and start > 0:
+        before = text[start - 1].upper()
+        alone = start == 1 or not _is_letter(text[start - 2])
+        if before in "FS" and alone:
+            # F1..F4 and S1..S4, the flowers and seasons of other notations.
+            written = text[start - 1 : end]
+            token = f"{'RF' if before == 'F' else 'BF'}{digits}"
+            raise NotationError(
+                f"{written!r} is not a tile here: the Singapore flowers are RF1 to RF4 (the flowers) and "
+                "BF1 to BF4 (the seasons)",
+                text=text,
+                token=written,
+                position=start - 1,
+                suggestion=token,
+            )
     if letter not in SUIT_LETTERS:
         quoted = digits[:TOKEN_QUOTE_LIMIT]
+        after = text[end] if end < len(text) and _is_letter(text[end]) else ""
+        problem = (
+            f"{quoted + after!r}: {after!r} is not a suit letter (B, C, D; or m, p, s, z)"
+            if after
+            else f"digits {quoted!r} have no suit letter"
+        )
         raise NotationError(
-            f"digits {quoted!r} have no suit letter",
+            problem,
             text=text,
-            token=quoted,
+            token=quoted + after,
             position=start,
             suggestion=_digits_suggestion(text, digits, end),
         )
     suit = SUIT_LETTERS[letter]
+    if digits == "10" and letter in "bcd":
+        # ruling T1 reads it as 1 and the suit's dragon, but it is written like a ten.
+        written = text[start : end + 1]
+        raise NotationError(
+            f"{written!r} reads as 1{text[end]} and 0{text[end]} (its dragon), but there is no ten: write them apart",
+            text=text,
+            token=written,
+            position=start,
+            suggestion=f"1{text[end]} 0{text[end]}",
+        )
+    plural = text[end + 1 : end + 2]
+    if letter in "bcd" and plural == "s" and (end + 2 == len(text) or not _is_letter(text[end + 2])):
+        # "5Bs" is "5 Bams" to a person; joined, it would read as 5B and the South wind.
+        written = text[start : end + 2]
+        raise NotationError(
+            f"{written!r} looks like a plural: a tile is written {digits[-1] + text[end]!r}; "
+            "write the South wind apart",
+            text=text,
+            token=written,
+            position=start,
+            suggestion=f"{digits}{text[end]} S",
+        )
     for offset, digit in enumerate(digits):
         rank = int(digit)
         position = start + offset

@@ -36,7 +36,7 @@ from mahjong_rules._text import count_of
 from mahjong_rules.errors import MahjongError, NotationError
 from mahjong_rules.hand import Hand
 from mahjong_rules.registry import available_rulesets, get_ruleset, ruleset_class
-from mahjong_rules.ruleset import Evaluation
+from mahjong_rules.ruleset import Evaluation, points_unit
 from mahjong_rules.serialize import from_dict, json_schema, to_dict
 from mahjong_rules.tiles import Seat, Tile
 from mahjong_rules.tilesets import TileSet
@@ -118,7 +118,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
             entry["evaluations"].append(_evaluation_dict(ruleset.evaluate(hand)))
         report.append(entry)
     if args.json:
-        print(json.dumps({"rulesets": [r.name for r in rulesets], "hands": report}, indent=2))
+        print(json.dumps({"rulesets": [r.name for r in rulesets], "hands": report}, indent=2, ensure_ascii=False))
         return 0
     names = ", ".join(r.name for r in rulesets) or "none registered yet"
     print(f"mahjong_rules demo: rulesets: {names}\n")
@@ -127,7 +127,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         _print_summary(entry["hand"])
         for evaluation in entry["evaluations"]:
             verdict = (
-                f"Mahjong, {count_of(evaluation['points'], 'point')}"
+                f"Mahjong, {count_of(evaluation['points'], points_unit(evaluation['ruleset']))}"
                 if evaluation["is_winning"]
                 else "not Mahjong: " + "; ".join(r["message"] for r in evaluation["reasons"])
             )
@@ -255,7 +255,7 @@ def _print_evaluation(evaluation: Evaluation) -> None:
     print(evaluation)
     print(f"  tiles: {evaluation.hand.format('unicode')}")
     if evaluation.arrangement is not None:
-        print(f"  arrangement: {evaluation.arrangement}")
+        print(f"  arrangement: {evaluation.arrangement.format(evaluation.hand.melds)}")
     for item in evaluation.breakdown:
         print(f"  {item}")
     for reason in evaluation.reasons:
@@ -318,7 +318,8 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
         away = "ruled out" if line["tiles_away"] is None else f"{line['tiles_away']} away"
         filled = f" (the hand's jokers fill {line['jokers_used']})" if line["jokers_used"] else ""
         dead = ", dead" if line["dead"] else ""
-        print(f"  {line['line']}: {line['pattern']} ({line['value']}): {away}, needs {needed}{filled}{dead}")
+        kind = "C" if line["concealed"] else "X"
+        print(f"  {line['line']}: {line['pattern']} ({kind} {line['value']}): {away}, needs {needed}{filled}{dead}")
     if "pay_all_discards" in result:
         warnings = result["pay_all_discards"]
         print("  pay-all discards:" + ("" if warnings else " none"))
@@ -504,9 +505,9 @@ def _values_text(values: tuple[int, ...]) -> str:
 
 
 def _cmd_card_validate(args: argparse.Namespace) -> int:
-    from mahjong_rules.rulesets.nmjl.card import load_card
+    from mahjong_rules.rulesets.nmjl.card import as_card
 
-    card = load_card(args.file)
+    card = as_card(args.file)
     variants = sum(len(line.variants) for line in card.lines)
     if args.json:
         print(json.dumps({"valid": True, "name": card.name, "lines": len(card.lines), "concrete_hands": variants}))
@@ -519,9 +520,9 @@ def _cmd_card_validate(args: argparse.Namespace) -> int:
 
 
 def _cmd_card_show(args: argparse.Namespace) -> int:
-    from mahjong_rules.rulesets.nmjl.card import format_concrete_hand, load_card
+    from mahjong_rules.rulesets.nmjl.card import as_card, format_concrete_hand
 
-    card = load_card(args.file)
+    card = as_card(args.file)
     if args.examples < 0:
         raise ValueError(f"--examples is a number of hands (0 or more), not {args.examples}")
     if args.line is not None:
@@ -714,13 +715,15 @@ def _parser() -> argparse.ArgumentParser:
     card = commands.add_parser("card", help="validate, show and rank the lines of a card file")
     card_commands = card.add_subparsers(dest="card_command", required=True)
     validate = card_commands.add_parser("validate", help="check a card file (errors name the line and column)")
-    validate.add_argument("file", help="the card file (TOML, see the card format in the docs)")
+    validate.add_argument(
+        "file", help="the card file (TOML, see the card format in the docs), or a sample card's name: sample, tutorial"
+    )
     validate.add_argument("--json", action="store_true", help="print JSON")
     validate.set_defaults(run=_cmd_card_validate)
     show = card_commands.add_parser(
         "show", help="print a card's lines, each with its count of concrete hands and a few of them"
     )
-    show.add_argument("file", help="the card file")
+    show.add_argument("file", help="the card file, or a sample card's name: sample, tutorial")
     show.add_argument(
         "--examples", type=int, default=2, metavar="N", help="concrete hands to print for each line (default 2)"
     )
@@ -729,7 +732,7 @@ def _parser() -> argparse.ArgumentParser:
     show.set_defaults(run=_cmd_card_show)
     rank = card_commands.add_parser("rank", help="rank a card's lines by how far a hand is from each")
     rank.add_argument("hand", help="a hand of 13 or 14 tiles, for example '22B 4444B 66B 888B J GD'")
-    rank.add_argument("--card", help="the card file (default: the invented sample card)")
+    rank.add_argument("--card", help="the card file, or a sample card's name (default: sample, the invented card)")
     rank.add_argument("--seen", help="tiles seen elsewhere (discards, exposures): dead lines go last")
     rank.add_argument("--limit", type=int, default=10, help="how many lines to print (default 10)")
     rank.add_argument("--json", action="store_true", help="print JSON")

@@ -80,9 +80,19 @@ def _structure(text: str) -> tuple[list[Token], list[_ParsedMeld]]:
     melds: list[_ParsedMeld] = []
     current: _ParsedMeld | None = None
     expecting_represented: Token | None = None  # the '=' waiting for its tile
+    groups = _Groups(text)
     for token in tokenize(text):
         kind = token.kind
-        if expecting_represented is not None:
+        if kind in (TokenKind.OPEN_GROUP, TokenKind.CLOSE_GROUP):
+            if current is not None:
+                raise NotationError(
+                    "parentheses group loose tiles, as the library prints an arrangement: they cannot go inside a set",
+                    text=text,
+                    token=token.text,
+                    position=token.position,
+                )
+            groups.take(token)
+        elif expecting_represented is not None:
             if kind is not TokenKind.TILE or current is None:
                 raise NotationError(
                     "'=' must be followed by the tile the set stands for",
@@ -172,6 +182,7 @@ def _structure(text: str) -> tuple[list[Token], list[_ParsedMeld]]:
             token="=",
             position=expecting_represented.position,
         )
+    groups.done()
     if current is not None:
         bracket = "[" if current.exposed else "{"
         raise NotationError(
@@ -182,6 +193,43 @@ def _structure(text: str) -> tuple[list[Token], list[_ParsedMeld]]:
             suggestion="]" if current.exposed else "}",
         )
     return loose, melds
+
+
+class _Groups:
+    """The parentheses of a text: an arrangement as the library prints it (``(44B) (333C)``)
+    groups loose tiles in them, and pastes back. They only group: each must close before the
+    next opens."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.open: Token | None = None
+
+    def take(self, token: Token) -> None:
+        if token.kind is TokenKind.OPEN_GROUP:
+            if self.open is not None:
+                raise NotationError(
+                    f"groups cannot be nested: the '(' at position {self.open.position} is not closed",
+                    text=self.text,
+                    token=token.text,
+                    position=token.position,
+                )
+            self.open = token
+        elif self.open is None:
+            raise NotationError(
+                "')' closes a group that was never opened", text=self.text, token=token.text, position=token.position
+            )
+        else:
+            self.open = None
+
+    def done(self) -> None:
+        if self.open is not None:
+            raise NotationError(
+                "the group opened with '(' is never closed",
+                text=self.text,
+                token="(",
+                position=self.open.position,
+                suggestion=")",
+            )
 
 
 def _build_meld(text: str, parsed: _ParsedMeld) -> Meld:
@@ -273,15 +321,20 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     if not isinstance(text, str):
         raise TypeError(f"notation is text (str), not {type(text).__name__}")
     tiles: list[Tile] = []
+    groups = _Groups(text)
     for token in tokenize(text):
-        if token.tile is None:
+        if token.kind in (TokenKind.OPEN_GROUP, TokenKind.CLOSE_GROUP):
+            groups.take(token)
+        elif token.tile is None:
             raise NotationError(
                 f"{token.text!r} marks a set; sets belong in a hand (use Hand.parse)",
                 text=text,
                 token=token.text,
                 position=token.position,
             )
-        tiles.append(token.tile)
+        else:
+            tiles.append(token.tile)
+    groups.done()
     return tuple(tiles)
 
 

@@ -28,7 +28,7 @@ from mahjong_rules._coerce import as_tile, describe
 from mahjong_rules._text import count_of, signed
 from mahjong_rules.hand import Hand, as_hand
 from mahjong_rules.melds import Meld
-from mahjong_rules.ruleset import Evaluation, Settlement
+from mahjong_rules.ruleset import Evaluation, Settlement, points_unit
 from mahjong_rules.tiles import Animal, Dragon, FlowerSet, Seat, Suit, Tile
 
 __all__ = [
@@ -503,8 +503,14 @@ def evaluation_html(evaluation: Evaluation, *, width: float = DEFAULT_WIDTH) -> 
         raise TypeError(f"evaluation is an Evaluation, not {describe(evaluation)}")
     arrangement = evaluation.arrangement
     if arrangement is not None:
-        groups = [_meld_group(meld, declared=False) for meld in arrangement.melds]
-        picture = _row(groups, width, str(arrangement))
+        left = [meld for meld in evaluation.hand.melds if not meld.exposed]
+        groups = []
+        for meld in arrangement.melds:
+            declared = not meld.exposed and any(other.tiles == meld.tiles for other in left)
+            if declared:
+                left.remove(next(other for other in left if other.tiles == meld.tiles))
+            groups.append(_meld_group(meld, declared=declared))
+        picture = _row(groups, width, arrangement.format(evaluation.hand.melds))
         if arrangement.description:
             picture += (
                 f'<div class="mahjong-description" style="color:#555">{html.escape(arrangement.description)}</div>'
@@ -513,7 +519,9 @@ def evaluation_html(evaluation: Evaluation, *, width: float = DEFAULT_WIDTH) -> 
         picture = hand_svg(evaluation.hand, width=width)
     ruleset = html.escape(evaluation.ruleset)
     if evaluation.is_winning:
-        verdict = f"<strong>Mahjong</strong> in {ruleset}: {count_of(evaluation.points, 'point')}"
+        verdict = (
+            f"<strong>Mahjong</strong> in {ruleset}: {count_of(evaluation.points, points_unit(evaluation.ruleset))}"
+        )
         rows = [f"<tr>{_cell(item.name)}{_cell(f'{item.points:+d}', right=True)}</tr>" for item in evaluation.breakdown]
         rows.append(f"<tr>{_cell('Total', header=True)}{_cell(str(evaluation.points), right=True, header=True)}</tr>")
         detail = f'<table class="mahjong-breakdown"><tbody>{"".join(rows)}</tbody></table>'

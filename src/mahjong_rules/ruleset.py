@@ -244,10 +244,41 @@ class Arrangement:
     description: str = attrs.field(default="", validator=_of_type(str, "text"))
 
     def __str__(self) -> str:
-        # Exposed sets in brackets as in the notation; sets arranged from concealed tiles in
-        # parentheses (braces would read as declared concealed kongs).
-        sets = " ".join(meld.format() if meld.exposed else f"({meld.format()[1:-1]})" for meld in self.melds)
+        return self.format()
+
+    def format(self, declared: Iterable[Meld] = ()) -> str:
+        """The arrangement as text: exposed sets in brackets as in the notation, the
+        ``declared`` concealed sets (a hand's ``{5555C}``) in braces, and sets arranged from
+        concealed tiles in parentheses; then the description. Hand notation reads it back.
+
+        >>> import mahjong_rules as mr
+        >>> evaluation = mr.get_ruleset("singapore").evaluate("123m 456p 789s 22z {5555C} RF1")
+        >>> evaluation.arrangement.format(evaluation.hand.melds).split(":")[0]
+        '{5555C} (789B) (123C) (456D) (SS) [RF1]'
+        """
+        left = [meld for meld in declared if not meld.exposed]
+        shown = []
+        for meld in self.melds:
+            if meld.exposed:
+                shown.append(meld.format())
+            elif any(meld.tiles == other.tiles for other in left):
+                left.remove(next(other for other in left if other.tiles == meld.tiles))
+                shown.append(meld.format())
+            else:
+                shown.append(f"({meld.format()[1:-1]})")
+        sets = " ".join(shown)
         return f"{sets}: {self.description}" if self.description else sets
+
+
+def points_unit(ruleset: str) -> str:
+    """What the points of the named ruleset count, for text: ``"point"``, or ``"double"`` in
+    Singapore, whose rules count doubles (a ruleset class's ``points_unit``)."""
+    from mahjong_rules.registry import available_rulesets, ruleset_class
+
+    if ruleset not in available_rulesets():
+        return "point"
+    unit = getattr(ruleset_class(ruleset), "points_unit", "point")
+    return unit if isinstance(unit, str) else "point"
 
 
 @attrs.frozen
@@ -294,7 +325,7 @@ class Evaluation:
             why = "; ".join(reason.message for reason in self.reasons)
             return f"{self.hand}: not Mahjong in {self.ruleset} ({why})"
         items = ", ".join(str(item) for item in self.breakdown)
-        return f"{self.hand}: Mahjong in {self.ruleset}, {count_of(self.points, 'point')} ({items})"
+        return f"{self.hand}: Mahjong in {self.ruleset}, {count_of(self.points, points_unit(self.ruleset))} ({items})"
 
     def _repr_html_(self) -> str:
         """The evaluation with pictures, which Jupyter shows

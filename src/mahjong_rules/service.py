@@ -174,6 +174,7 @@ def _analyse(request: Mapping[str, JSON]) -> JSON:
                 "line": found.line.label,
                 "pattern": found.line.hand,
                 "value": found.value,
+                "concealed": found.line.concealed,
                 "tiles_away": found.tiles_away,
                 "needed": [tile.token for tile in found.needed],
                 "joker_fillable": [tile.token for tile in found.joker_fillable],

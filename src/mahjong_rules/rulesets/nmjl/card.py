@@ -757,11 +757,15 @@ def sample_card(name: str = "sample") -> Card:
 
 
 def as_card(value: Card | str | os.PathLike[str] | None) -> Card:
-    """A card from a :class:`Card`, a path to a card file, or ``None`` (the full-size sample)."""
+    """A card from a :class:`Card`, a path to a card file, the name of a sample card
+    (``"sample"``, ``"tutorial"``: :data:`SAMPLE_CARDS`, when no file has that name), or ``None``
+    (the full-size sample)."""
     if value is None:
         return sample_card()
     if isinstance(value, Card):
         return value
+    if isinstance(value, str) and value in SAMPLE_CARDS and not os.path.exists(value):
+        return sample_card(value)
     if isinstance(value, str | os.PathLike):
         return load_card(value)
     raise TypeError(f"card is a Card, a path to a card file, or None, not {describe(value)}")

@@ -23,7 +23,8 @@ class NmjlOptions:
     """Options of :func:`get_ruleset("nmjl", ...) <mahjong_rules.get_ruleset>`.
 
     Attributes:
-        card: the card of winning hands: a :class:`Card`, the path of a card file, or ``None``
+        card: the card of winning hands: a :class:`Card`, the path of a card file, a sample
+            card's name (``"sample"``, ``"tutorial"``), or ``None``
             for the invented full-size sample card (ruling N1).
         jokers: how many jokers are in the game: 8, or 10 with the two extra jokers of most sets
             ("a deviation from the NMJL rules of play").

@@ -59,6 +59,9 @@ class SingaporeRuleset(TableRuleset):
     (2, ['Animal (Cat)', 'Seat flower (RF1)'])
     """
 
+    points_unit = "double"
+    """An evaluation's points are the hand's doubles."""
+
     name: ClassVar[str] = "singapore"
     Options: ClassVar[type[SingaporeOptions]] = SingaporeOptions
     options: SingaporeOptions
