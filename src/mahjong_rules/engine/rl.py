@@ -34,7 +34,7 @@ from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld, MeldShape
 from mahjong_rules.registry import get_ruleset
 from mahjong_rules.ruleset import Reason, Ruleset
-from mahjong_rules.tiles import NUM_TILE_KINDS, Seat, Tile
+from mahjong_rules.tiles import NUM_TILE_KINDS, Seat, Tile, index_of
 
 try:
     import gymnasium
@@ -124,6 +124,9 @@ def _choices_of(kinds: int, size: int) -> npt.NDArray[np.int64]:
     """Every sorted ``size``-tuple of kind numbers below ``kinds`` (repeats allowed), one a row."""
     rows = list(itertools.combinations_with_replacement(range(kinds), size))
     return np.array(rows, dtype=np.int64).reshape(len(rows), size)
+
+
+_CODES_REMEMBERED = 50_000
 
 
 @functools.lru_cache(maxsize=8)
@@ -236,6 +239,7 @@ class ActionEncoding:
             (ActionKind.VOTE, "vote", _VOTE_SLOTS),
         ]
         self._charleston: dict[tuple[int, int], int] = {}
+        self._codes: dict[int, tuple[Action, int]] = {}
         for passed in range(_PASS_LIMIT + 1):
             for blind in range(_PASS_LIMIT + 1 - passed):
                 sizes.append((ActionKind.CHARLESTON, f"charleston {passed}+{blind}", _multisets(count, passed)))
@@ -393,8 +397,17 @@ class ActionEncoding:
             ValueError: two legal actions share an index (the encoding cannot tell them apart).
         """
         found: dict[int, Action] = {}
+        codes = self._codes
+        if len(codes) > _CODES_REMEMBERED:
+            codes.clear()
         for action in legal:
-            index = self.encode(action)
+            # Rounds reuse their action objects (a discard of a tile, a pass): each is encoded once.
+            known = codes.get(id(action))
+            if known is not None and known[0] is action:
+                index = known[1]
+            else:
+                index = self.encode(action)
+                codes[id(action)] = (action, index)
             other = found.setdefault(index, action)
             if other != action:
                 raise ValueError(f"the legal actions {other} and {action} share the index {index}")
@@ -628,8 +641,7 @@ def observation_array(view: PlayerView, seats: Sequence[Seat] | None = None) -> 
     width = NUM_TILE_KINDS
 
     def add(row: int, tiles: Iterable[Tile]) -> None:
-        base = row * width
-        cells.extend(base + tile.index for tile in tiles)
+        cells.extend(map((row * width).__add__, map(index_of, tiles)))
 
     add(_ROW["concealed"], [tile for tile in view.hand.concealed if not tile.is_bonus])
     here = seats.index(seat)
