@@ -34,7 +34,7 @@ extensions = [
     "sphinx.ext.viewcode",
 ]
 
-exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "_static/try/*.py"]
 nitpicky = False
 language = "en"
 
@@ -151,7 +151,19 @@ def _picture_directive() -> type:
     return PictureDirective
 
 
+def _build_try_page(app: Any, exception: Exception | None) -> None:
+    """The "Try it" page's runtime and wheels, into the built site (docs/_try_build.py)."""
+    if exception is None and app.builder.format == "html":
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        try:
+            import _try_build
+        finally:
+            sys.path.pop(0)
+        _try_build.build(Path(app.outdir), mahjong_rules.__version__)
+
+
 def setup(app: Any) -> dict[str, Any]:
+    app.connect("build-finished", _build_try_page)
     app.add_role("tile", _tile_role)
     app.add_directive("mahjong-picture", _picture_directive())
     # Napoleon's own handler runs at the default priority, 500.

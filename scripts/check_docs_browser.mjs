@@ -8,11 +8,19 @@
 // `format("unicode")`) keeps glyphs, shown by the docs' own tile font (docs/_static/tiles.css):
 // a page with glyphs in code fails if that font is not in the code's font stack or did not load.
 //
-// Usage, from the repository root, after the docs are built (scripts/check.py builds them):
+//
+// The "Try it" page (try.html) runs the library in the browser with Pyodide: it is checked once
+// Python is ready, then through its own controls: a hand of every ruleset and a card ranking,
+// each answer compared with the library's in Python for the same inputs
+// (scripts/try_page_expected.py, run with $PYTHON, default python3), and a bad hand's message.
+//
+// Usage, from the repository root, after `npm ci` and a docs build (scripts/check.py builds
+// them; the build puts Pyodide on the Try it page when npm ci has installed it):
 //     npm ci && node scripts/check_docs_browser.mjs [BUILD_DIR]
 // BUILD_DIR defaults to docs/_build. The browser is Debian's chromium (`apt-get install
 // chromium`) at /usr/bin/chromium; set CHROMIUM to use another executable.
 
+import { spawnSync } from "node:child_process";
 import { createServer } from "node:http";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { extname, join, relative, resolve, sep } from "node:path";
@@ -35,7 +43,11 @@ const TYPES = {
   ".woff": "font/woff",
   ".woff2": "font/woff2",
   ".map": "application/json",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".wasm": "application/wasm",
+  ".py": "text/x-python; charset=utf-8",
 };
+const TRY_PAGE = "try.html";
 
 function htmlPages(dir) {
   const pages = [];
@@ -114,6 +126,66 @@ function inspectPage() {
   return problems;
 }
 
+// What the Try it page is asked, through its controls; each answer is compared with Python's.
+const TRY_CASES = [
+  { ruleset: "flex", hand: "333C 44B 555C 666C 777C", discarder: "W" },
+  { ruleset: "card-free", hand: "333D 5555D 7777D 999D", self_drawn: true },
+  { ruleset: "nmjl", hand: "22B 4444B 66B 888B J GD GD", discarder: "S" },
+  { ruleset: "nmjl", card: "tutorial", hand: "22B 4444B 66B 888B GD GD" },
+  { ruleset: "singapore", hand: "123C 456C 789C 234D 55B RF1 Cat", winning_tile: "5B", discarder: "N" },
+  { ruleset: "singapore", hand: "123C 456C 789C 234D 5B" },
+  { ruleset: "flex", hand: "333C 44B 555X" },
+];
+
+function expectedAnswers() {
+  const python = process.env.PYTHON ?? "python3";
+  const run = spawnSync(python, ["scripts/try_page_expected.py"], { input: JSON.stringify(TRY_CASES), encoding: "utf-8" });
+  if (run.status !== 0) throw new Error(`${python} scripts/try_page_expected.py failed: ${run.stderr}`);
+  return JSON.parse(run.stdout);
+}
+
+async function askTryPage(page, question) {
+  await page.selectOption("#try-ruleset", question.ruleset);
+  if (question.card) await page.selectOption("#try-card", question.card);
+  await page.fill("#try-hand", question.hand);
+  await page.setChecked("input[name=self_drawn]", Boolean(question.self_drawn));
+  if (question.discarder) await page.selectOption("#try-discarder", question.discarder);
+  await page.fill("#try-winning-tile", question.winning_tile ?? "");
+  await page.evaluate(() => document.getElementById("try-result").replaceChildren());
+  await page.click("#try-submit");
+  return page.evaluate(() => {
+    const data = (id, key) => document.getElementById(id)?.dataset[key];
+    const problem = document.getElementById("try-hand-problem").textContent;
+    return {
+      problem: problem || undefined,
+      evaluation: data("try-evaluation", "text"),
+      settlement: data("try-settlement", "text"),
+      tiles_away: data("try-analysis", "tilesAway"),
+      waits: data("try-analysis", "waits"),
+      closest: data("try-closest", "text"),
+    };
+  });
+}
+
+async function checkTryPage(page) {
+  const problems = [];
+  const manifest = JSON.parse(readFileSync(join(ROOT, "_static", "try", "manifest.json"), "utf-8"));
+  if (!manifest.pyodide) return ["try page: the docs were built without Pyodide: run npm ci, then build them again"];
+  await page.waitForFunction(() => document.body.dataset.tryReady === "yes", null, { timeout: 180_000 });
+  const expected = expectedAnswers();
+  for (const [index, question] of TRY_CASES.entries()) {
+    const shown = await askTryPage(page, question);
+    for (const [key, value] of Object.entries(expected[index])) {
+      if (shown[key] !== value) {
+        problems.push(`try page, ${question.ruleset} ${JSON.stringify(question.hand)}: ${key} shown ${JSON.stringify(shown[key])}, Python says ${JSON.stringify(value)}`);
+      }
+    }
+  }
+  const seconds = await page.evaluate(() => document.body.dataset.tryLoadSeconds);
+  console.log(`try page: ${TRY_CASES.length} questions answered as in Python; Pyodide and the library loaded in ${seconds} s`);
+  return problems;
+}
+
 async function checkPage(context, origin, path) {
   const problems = [];
   const page = await context.newPage();
@@ -141,6 +213,7 @@ async function checkPage(context, origin, path) {
       await Promise.race([Promise.all(pending), new Promise((done) => setTimeout(done, 10_000))]);
     });
     await page.evaluate(() => document.fonts.ready);
+    if (path === TRY_PAGE) problems.push(...(await checkTryPage(page)));
     problems.push(...(await page.evaluate(inspectPage)));
   } catch (error) {
     problems.push(`could not check the page: ${error.message}`);

@@ -870,7 +870,8 @@ def test_an_arrangement_as_printed_pastes_back(hand: mr.Hand) -> None:
 
 
 def test_parentheses_only_group() -> None:
-    evaluation = mr.get_ruleset("flex").evaluate("333C 44B 555C 666C 777C")
+    flex: Any = mr.get_ruleset("flex")
+    evaluation = flex.evaluate("333C 44B 555C 666C 777C")
     assert evaluation.arrangement is not None
     pasted = mr.Hand.parse(str(evaluation.arrangement).split(":")[0])
     assert pasted == evaluation.hand

@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -393,7 +394,7 @@ def test_importing_the_library_does_not_import_the_pictures() -> None:
 def test_analysis_results_show_as_tables_in_a_notebook() -> None:
     """Issue 22: discard options, a card and its lines ranked for a hand show as tables with
     pictures in Jupyter, one row each; a slice of the options or lines is still such a table."""
-    flex = mr.get_ruleset("flex")
+    flex: Any = mr.get_ruleset("flex")
     options = flex.discard_options("333C 44B 555C 666C 77C 9D")
     assert isinstance(options, mr.DiscardOptions)
     page = options._repr_html_()
@@ -402,7 +403,7 @@ def test_analysis_results_show_as_tables_in_a_notebook() -> None:
     assert isinstance(options[:2], mr.DiscardOptions)
     assert options[:2]._repr_html_().count("<tr>") == 3
     assert options[0]._repr_html_().count("<tr>") == 2
-    nmjl = mr.get_ruleset("nmjl")
+    nmjl: Any = mr.get_ruleset("nmjl")
     lines = nmjl.closest_lines("22B 4444B 66B 888B J GD", limit=3)
     assert lines._repr_html_().count("<tr>") == 4
     assert lines[0].line.label in lines[0]._repr_html_()
