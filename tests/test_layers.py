@@ -19,7 +19,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "src" / "mahjong_rules"
 
 # Bottom first; a module may import only modules of earlier layers.
 LAYERS: list[set[str]] = [
-    {"errors", "_text", "_codec", "_json_text"},
+    {"errors", "_text", "_codec", "_json_text", "_version"},
     {"tiles"},
     {"_coerce"},
     {"melds"},

@@ -231,3 +231,15 @@ def test_every_transfer_of_the_rulesets_has_a_stable_code() -> None:
     singapore: Any = mr.get_ruleset("singapore")
     instant = singapore.instant_payment("cat and mouse", "S")
     assert {transfer.code for transfer in instant.transfers} == {"cat-and-mouse"}
+
+
+def test_singapore_text_counts_doubles() -> None:
+    """Issue 22: Singapore's rules count doubles, and its evaluations say so; other rulesets say
+    points. The built-in table of units agrees with the ruleset class."""
+    from mahjong_rules.ruleset import POINTS_UNITS
+    from mahjong_rules.rulesets.singapore.ruleset import SingaporeRuleset
+
+    assert POINTS_UNITS["singapore"] == SingaporeRuleset.points_unit == "double"
+    singapore: Any = mr.get_ruleset("singapore")
+    assert "Mahjong in singapore, 2 doubles" in str(singapore.evaluate("123C 456C 789C 234D 55B RF1 Cat"))
+    assert "Mahjong in flex, 3 points" in str(mr.get_ruleset("flex").evaluate(mr.Hand.parse("333C 44B 555C 666C 777C")))

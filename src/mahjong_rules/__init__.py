@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mahjong_rules import _version
 from mahjong_rules.batch import FailedHand, HandFileError, evaluate_many, iter_evaluations, read_hands
 from mahjong_rules.errors import (
     ArgumentError,
@@ -62,7 +63,7 @@ from mahjong_rules.tilesets import TileProblem, TileSet
 if TYPE_CHECKING:
     from mahjong_rules.rulesets.nmjl.card import Card, format_concrete_hand, load_card, parse_card, sample_card
 
-__version__ = "0.1.0"
+__version__ = _version.__version__
 
 # Cards are read on first use: importing the library does not load the card reader.
 _CARD_NAMES = ("Card", "format_concrete_hand", "load_card", "parse_card", "sample_card")

@@ -31,8 +31,9 @@ from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from mahjong_rules import __version__, _options, service
+from mahjong_rules import _options, service
 from mahjong_rules._text import count_of
+from mahjong_rules._version import __version__
 from mahjong_rules.errors import MahjongError, NotationError
 from mahjong_rules.hand import Hand
 from mahjong_rules.registry import available_rulesets, get_ruleset, ruleset_class

@@ -610,7 +610,7 @@ def discard_options_html(options: Iterable[Any], *, width: float = DEFAULT_WIDTH
     >>> import mahjong_rules as mr
     >>> page = discard_options_html(mr.get_ruleset("flex").discard_options("333C 44B 555C 666C 77C 9D"))
     >>> page.count("<tr>") - 1, "Tiles away" in page
-    (7, True)
+    (6, True)
     """
     rows = [
         (

@@ -23,7 +23,7 @@ import attrs
 from mahjong_rules._coerce import describe
 from mahjong_rules._options import build_options
 from mahjong_rules.errors import RulesetError, UnknownRulesetError
-from mahjong_rules.ruleset import Ruleset
+from mahjong_rules.ruleset import POINTS_UNITS, Ruleset
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -161,6 +161,9 @@ def register_ruleset(cls: type[Any], *, replace: bool = False) -> type[Any]:
     if name in _registered and not replace:
         raise RulesetError(f"a ruleset named {name!r} is already registered (pass replace=True)")
     _registered[name] = cls
+    unit = getattr(cls, "points_unit", None)
+    if isinstance(unit, str) and unit:
+        POINTS_UNITS[name] = unit
     return cls
 
 

@@ -270,15 +270,16 @@ class Arrangement:
         return f"{sets}: {self.description}" if self.description else sets
 
 
+POINTS_UNITS: dict[str, str] = {"singapore": "double"}
+"""What a ruleset's points count, by its name, when not points: Singapore counts doubles. A
+ruleset class registered with a ``points_unit`` attribute adds its own
+(:func:`~mahjong_rules.register_ruleset`)."""
+
+
 def points_unit(ruleset: str) -> str:
     """What the points of the named ruleset count, for text: ``"point"``, or ``"double"`` in
-    Singapore, whose rules count doubles (a ruleset class's ``points_unit``)."""
-    from mahjong_rules.registry import available_rulesets, ruleset_class
-
-    if ruleset not in available_rulesets():
-        return "point"
-    unit = getattr(ruleset_class(ruleset), "points_unit", "point")
-    return unit if isinstance(unit, str) else "point"
+    Singapore, whose rules count doubles (:data:`POINTS_UNITS`)."""
+    return POINTS_UNITS.get(ruleset, "point")
 
 
 @attrs.frozen

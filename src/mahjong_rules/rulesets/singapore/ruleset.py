@@ -60,7 +60,8 @@ class SingaporeRuleset(TableRuleset):
     """
 
     points_unit = "double"
-    """An evaluation's points are the hand's doubles."""
+    """An evaluation's points are the hand's doubles (as ``mahjong_rules.ruleset.POINTS_UNITS``
+    says for the built-in ruleset)."""
 
     name: ClassVar[str] = "singapore"
     Options: ClassVar[type[SingaporeOptions]] = SingaporeOptions
