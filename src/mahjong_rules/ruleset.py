@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from types import MappingProxyType
-from typing import Any, Protocol, SupportsIndex, overload, runtime_checkable
+from typing import Any, Protocol, Self, SupportsIndex, TypeVar, overload, runtime_checkable
 
 import attrs
 
@@ -25,6 +25,7 @@ __all__ = [
     "Arrangement",
     "DiscardOption",
     "DiscardOptions",
+    "TableList",
     "Evaluation",
     "PassOption",
     "Reason",
@@ -376,20 +377,28 @@ class DiscardOption:
         return discard_options_html([self])
 
 
-class DiscardOptions(list[DiscardOption]):
-    """The discard options of a hand, best first: a list that Jupyter shows as a table with
-    pictures (:func:`mahjong_rules.pictures.discard_options_html`); a slice of it is one too."""
+_Item = TypeVar("_Item")
+
+
+class TableList(list[_Item]):
+    """A list of analysis results that Jupyter shows as a table (its subclass's ``_repr_html_``);
+    a slice of it is a list of the same kind, so it shows as a table too."""
 
     @overload
-    def __getitem__(self, index: SupportsIndex) -> DiscardOption: ...
+    def __getitem__(self, index: SupportsIndex) -> _Item: ...
 
     @overload
-    def __getitem__(self, index: slice) -> DiscardOptions: ...
+    def __getitem__(self, index: slice) -> Self: ...
 
-    def __getitem__(self, index: SupportsIndex | slice) -> DiscardOption | DiscardOptions:
+    def __getitem__(self, index: SupportsIndex | slice) -> _Item | Self:
         if isinstance(index, slice):
-            return DiscardOptions(super().__getitem__(index))
+            return type(self)(super().__getitem__(index))
         return super().__getitem__(index)
+
+
+class DiscardOptions(TableList[DiscardOption]):
+    """The discard options of a hand, best first: a list that Jupyter shows as a table with
+    pictures (:func:`mahjong_rules.pictures.discard_options_html`)."""
 
     def _repr_html_(self) -> str:
         from mahjong_rules.pictures import discard_options_html

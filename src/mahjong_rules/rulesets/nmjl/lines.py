@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import SupportsIndex, overload
 
 from mahjong_rules.hand import Hand
+from mahjong_rules.ruleset import TableList
 from mahjong_rules.rulesets.nmjl.card import Line
 from mahjong_rules.rulesets.nmjl.ranking import VariantSlots, best_fitting, slots_of
 from mahjong_rules.rulesets.nmjl.variants import Variant
@@ -73,20 +73,9 @@ class Ranking:
 _RULED_OUT = 255
 
 
-class LineDistances(list["LineDistance"]):
+class LineDistances(TableList["LineDistance"]):
     """Card lines by how far a hand is from each, closest first: a list that Jupyter shows as a
-    table (:func:`mahjong_rules.pictures.line_distances_html`); a slice of it is one too."""
-
-    @overload
-    def __getitem__(self, index: SupportsIndex) -> LineDistance: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> LineDistances: ...
-
-    def __getitem__(self, index: SupportsIndex | slice) -> LineDistance | LineDistances:
-        if isinstance(index, slice):
-            return LineDistances(super().__getitem__(index))
-        return super().__getitem__(index)
+    table (:func:`mahjong_rules.pictures.line_distances_html`)."""
 
     def _repr_html_(self) -> str:
         from mahjong_rules.pictures import line_distances_html
