@@ -527,3 +527,13 @@ def test_a_reader_that_stops_early_ends_the_command_quietly() -> None:
     assert len(mr.Hand.parse(first.decode())) == 14
     assert status == 141
     assert b"Traceback" not in errors
+
+
+def test_parse_notes_braces_that_are_no_concealed_kong(capsys: Any) -> None:
+    """Issue 22: ``{RD RD RD}`` reads as a declared concealed set of three, which no ruleset
+    accepts: parse says so; a concealed kong gets no note."""
+    assert main(["parse", "{RD RD RD} 5B"]) == 0
+    out = capsys.readouterr().out
+    assert "note: {RD RD RD}: braces declare a concealed kong of four like tiles" in out
+    assert main(["parse", "{5555C} 5B"]) == 0
+    assert "note:" not in capsys.readouterr().out

@@ -79,6 +79,14 @@ def _hand_summary(hand: Hand, tileset: TileSet | None) -> dict[str, Any]:
         ],
         "counts": {str(tile): hand.count(tile) for tile in Tile.all() if hand.count(tile)},
     }
+    notes = [
+        f"{meld}: braces declare a concealed kong of four like tiles, as in Singapore; the rulesets "
+        "refuse other declared sets (write concealed tiles loose, or an exposed set in brackets)"
+        for meld in hand.melds
+        if not meld.exposed and not (meld.size == 4 and meld.is_identical)
+    ]
+    if notes:
+        summary["notes"] = notes
     if tileset is not None:
         summary["tileset"] = tileset.name
         summary["problems"] = [str(problem) for problem in tileset.problems(hand)]
@@ -90,6 +98,8 @@ def _print_summary(summary: dict[str, Any]) -> None:
     print(f"  unicode:   {summary['unicode']}")
     melds = ", ".join(f"{m['notation']} {m['kind']}" for m in summary["melds"]) or "none"
     print(f"  {count_of(summary['tiles'], 'tile')}; {len(summary['concealed'])} concealed; melds: {melds}")
+    for note in summary.get("notes", ()):
+        print(f"  note: {note}")
     if "problems" in summary:
         problems = "; ".join(summary["problems"]) or "none"
         print(f"  in the {summary['tileset']} tile set: {problems}")
