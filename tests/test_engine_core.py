@@ -64,3 +64,30 @@ def test_a_later_singapore_game_replays_with_its_banker_and_prevailing_wind() ->
     again = record.play()
     assert again.actions == finished.actions
     assert again.result == finished.result
+
+
+def test_the_solver_tables_load_at_the_deal_once_per_ruleset() -> None:
+    """Issue 21: the first analysis of a ruleset builds its solver's tables (a fraction of a
+    second); a deal does it before the round, once per process and ruleset name, so that no round
+    loads them mid-play. A ruleset whose tiles the warm-up hand does not fit is left to warm up
+    in play."""
+    from mahjong_rules.engine.core import warm_up
+
+    class Counting:
+        def __init__(self, name: str, fails: bool = False) -> None:
+            self.name, self.fails, self.asked = name, fails, 0
+
+        def waits(self, hand: str) -> frozenset[mr.Tile]:
+            self.asked += 1
+            if self.fails:
+                raise mr.TileSetError("a toy set", problems=())
+            return frozenset()
+
+    first = Counting("warm-up test ruleset")
+    warm_up(first)
+    warm_up(first)
+    warm_up(Counting("warm-up test ruleset"))
+    assert first.asked == 1
+    failing = Counting("warm-up test ruleset that refuses the hand", fails=True)
+    warm_up(failing)
+    assert failing.asked == 1

@@ -32,7 +32,7 @@ from typing import Any, Literal, Protocol, overload
 import attrs
 
 from mahjong_rules._coerce import as_seat, describe
-from mahjong_rules.engine.core import Action, ActionKind, IllegalActionError, RoundResult
+from mahjong_rules.engine.core import Action, ActionKind, IllegalActionError, RoundResult, warm_up
 from mahjong_rules.engine.passing import (
     PASS_SIZE,
     Step,
@@ -436,6 +436,7 @@ class AmericanRound:
             ValueError: the ruleset is not one of the American rulesets.
         """
         family = _family(ruleset)
+        warm_up(ruleset)
         tileset = ruleset.tileset
         tiles = [tile for tile in tileset.tiles for _ in range(tileset.count(tile))]
         random.Random(seed).shuffle(tiles)

@@ -10,6 +10,7 @@ records.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -281,3 +282,18 @@ class Round(Protocol):
         """What ``seat`` may see now, as the value a bot is given
         (:class:`~mahjong_rules.engine.view.PlayerView`)."""
         ...
+
+
+_WARMED: set[str] = set()
+_WARM_HAND = "1B 2B 3B 4C 5C 6C 7D 8D 9D E S W N"  # 13 tiles every ruleset's tile set holds
+
+
+def warm_up(ruleset: Any) -> None:
+    """Build the tables ``ruleset``'s solver loads on its first analysis (a fraction of a second)
+    now, once per process and ruleset name, so that the first round dealt plays as fast as the
+    rest instead of loading them mid-round."""
+    if ruleset.name in _WARMED:
+        return
+    _WARMED.add(ruleset.name)
+    with contextlib.suppress(MahjongError):  # a ruleset of its own with other tiles warms up in play
+        ruleset.waits(_WARM_HAND)

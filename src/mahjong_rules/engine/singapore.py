@@ -54,7 +54,7 @@ from typing import Any
 import attrs
 
 from mahjong_rules._coerce import as_seat, describe
-from mahjong_rules.engine.core import Action, ActionKind, IllegalActionError, RoundResult
+from mahjong_rules.engine.core import Action, ActionKind, IllegalActionError, RoundResult, warm_up
 from mahjong_rules.engine.selfplay import InvariantError
 from mahjong_rules.engine.singapore_players import (
     KINDS,
@@ -191,6 +191,7 @@ class SingaporeRound:
             raise TypeError(f"a Singapore round plays the Singapore ruleset, not {describe(ruleset)}")
         if type(seed) is not int:
             raise TypeError(f"seed is an integer, not {describe(seed)}")
+        warm_up(ruleset)
         seats = ruleset.seats
         tileset = ruleset.tileset
         wall = [tile for tile in tileset.tiles for _ in range(tileset.count(tile))]
