@@ -268,6 +268,9 @@ class _Analyses:
         self._away: dict[Hand, int] = {}
         self._swaps: dict[tuple[Meld, Tile], tuple[Meld, Tile] | None] = {}
         self._actions: dict[tuple[Seat, ActionKind, Tile | None], Action] = {}
+        self._calls: dict[tuple[Seat, Tile, int, int, Seat], tuple[Meld, Action]] = {}
+        self._swap_actions: dict[tuple[Seat, int, Seat, int], tuple[Meld, Action]] = {}
+        self._meld_swaps: dict[int, tuple[Meld, tuple[tuple[Tile, Tile], ...]]] = {}
         self._sizes: dict[Tile, tuple[int, ...]] = {}
         if family is Family.NMJL:
             self._sizes = _card_group_sizes(ruleset.options.card)
@@ -292,6 +295,47 @@ class _Analyses:
         if found is None:
             found = self._actions[key] = _action(seat, kind, () if tile is None else (tile,))
         return found
+
+    def call(self, seat: Seat, tile: Tile, size: int, jokers: int, discarder: Seat) -> tuple[Meld, Action]:
+        """The exposure of ``size`` tiles (``jokers`` of them jokers) calling ``tile`` from
+        ``discarder``, and ``seat``'s action calling for it: made once per round."""
+        key = (seat, tile, size, jokers, discarder)
+        found = self._calls.get(key)
+        if found is None:
+            meld = Meld((tile,) * (size - jokers) + (Tile.JOKER,) * jokers, exposed=True, called_from=discarder)
+            found = self._calls[key] = (meld, Action(seat, ActionKind.CALL, (tile,), meld))
+        return found
+
+    def swap_action(self, seat: Seat, give: Tile, meld: Meld, target: Seat) -> Action:
+        """``seat``'s joker swap giving ``give`` to ``target``'s ``meld``: made once per round (by
+        the meld object, which the round's hands keep while it lasts)."""
+        key = (seat, give.index, target, id(meld))
+        found = self._swap_actions.get(key)
+        if found is None or found[0] is not meld:
+            found = self._swap_actions[key] = (meld, Action(seat, ActionKind.JOKER_SWAP, (give,), meld, target))
+        return found[1]
+
+    def swaps_of(self, meld: Meld) -> tuple[tuple[Tile, Tile], ...]:
+        """The joker swaps the rules allow with ``meld``, each as (tile given, tile taken): the
+        tile a joker stands for, when the set holds a joker; a joker from the hand, in Flex,
+        when the set holds a natural tile. Worked out once per meld object."""
+        found = self._meld_swaps.get(id(meld))
+        if found is not None and found[0] is meld:
+            return found[1]
+        swaps: list[tuple[Tile, Tile]] = []
+        if meld.exposed:
+            jokers = meld.tiles.count(Tile.JOKER)
+            gives = []
+            if jokers and meld.represents is not None:
+                gives.append(meld.represents)
+            if self.family is Family.FLEX and jokers < len(meld.tiles):
+                gives.append(Tile.JOKER)
+            for give in gives:
+                swapped = self.swap(meld, give)
+                if swapped is not None:
+                    swaps.append((give, swapped[1]))
+        self._meld_swaps[id(meld)] = (meld, tuple(swaps))
+        return tuple(swaps)
 
     def swap(self, meld: Meld, give: Tile) -> tuple[Meld, Tile] | None:
         """The ruleset's joker swap of ``give`` with ``meld`` (None when it is refused),
@@ -333,7 +377,8 @@ class _Analyses:
                 yield size, used
 
 
-_POSITION = {seat: seat.value for seat in Seat}  # faster than an enum's value, asked for often
+_POSITION = {seat: seat.value for seat in Seat}
+_JOKER_INDEX = Tile.JOKER.index  # faster than an enum's value, asked for often
 
 #: The floor of a hand no valid hand keeps the exposed sets of: far enough that draws never
 #: bring it to 1 within a round.
@@ -688,7 +733,7 @@ class AmericanRound:
         found += self._joker_swaps(seat, hand)
         found += self._blank_swaps(seat, hand)
         action = self._tools.action
-        found += [action(seat, ActionKind.DISCARD, tile) for tile in sorted(set(hand.concealed))]
+        found += [action(seat, ActionKind.DISCARD, tile) for tile in dict.fromkeys(hand.concealed)]  # sorted already
         return tuple(found)
 
     def _joker_swaps(self, seat: Seat, hand: Hand) -> list[Action]:
@@ -699,29 +744,17 @@ class AmericanRound:
         decides. A swap may not undo a swap made this turn with the same set (giving back the tile
         taken, or taking back the tile given), which would only repeat a position."""
         held = hand.concealed_counts
-        joker = Tile.JOKER
-        joker_held = self.family is Family.FLEX and held[joker.index] > 0
+        joker_held = self.family is Family.FLEX and held[_JOKER_INDEX] > 0
         found: dict[tuple[Any, ...], Action] = {}
+        tools = self._tools
         for target in self.seats:
             for index, meld in enumerate(self._hand(target).melds):
-                if not meld.exposed:
-                    continue
-                jokers = meld.tiles.count(joker)
-                gives = []
-                if jokers and meld.represents is not None and held[meld.represents.index]:
-                    gives.append(meld.represents)
-                if joker_held and jokers < len(meld.tiles):
-                    gives.append(joker)
-                for give in gives:
-                    assert give is not None
-                    swapped = self._tools.swap(meld, give)
-                    if swapped is None:
-                        continue
-                    taken = swapped[1]
-                    if self._undoes(target, index, give, taken):
-                        continue
-                    action = Action(seat, ActionKind.JOKER_SWAP, (give,), meld, target)
-                    found.setdefault(_action_key(action), action)
+                for give, taken in tools.swaps_of(meld):
+                    if (held[give.index] if give is not Tile.JOKER else joker_held) and not (
+                        self.swaps and self._undoes(target, index, give, taken)
+                    ):
+                        action = tools.swap_action(seat, give, meld, target)
+                        found.setdefault((give, target, meld.tiles, meld.represents), action)
         return list(found.values())
 
     def _undoes(self, target: Seat, index: int, give: Tile, taken: Tile) -> bool:
@@ -760,12 +793,14 @@ class AmericanRound:
             and self.ruleset.check_call(hand, discard, None, self._claim_context(seat)) is None
         ):
             found.append(self._tools.action(seat, ActionKind.MAHJONG, discard))
-        if self.wall:
-            naturals, jokers = hand.concealed_counts[discard.index], hand.concealed_counts[Tile.JOKER.index]
+        counts = hand.concealed_counts
+        naturals, jokers = counts[discard.index], counts[_JOKER_INDEX]
+        # A set of three or more takes at least two tiles from the hand.
+        if self.wall and naturals + jokers >= 2:
             for size, used in self._tools.call_sizes(discard, naturals, jokers):
-                meld = Meld((discard,) * (size - used) + (Tile.JOKER,) * used, exposed=True, called_from=self.turn)
+                meld, call = self._tools.call(seat, discard, size, used, self.turn)
                 if self.ruleset.check_call(hand, discard, meld) is None:
-                    found.append(Action(seat, ActionKind.CALL, (discard,), meld))
+                    found.append(call)
         return (*found, self._tools.action(seat, ActionKind.PASS)) if found else ()
 
     # -- the contexts of a win ---------------------------------------------------------------------
@@ -825,7 +860,12 @@ class AmericanRound:
                 reason = self._pass_problem(action, step)
                 if reason is not None:
                     raise IllegalActionError(reason)
-                return Action(action.seat, ActionKind.CHARLESTON, tuple(sorted(action.tiles)), count=action.count)
+                ordered = tuple(sorted(action.tiles))
+                if ordered == action.tiles:
+                    return action
+                return Action(action.seat, ActionKind.CHARLESTON, ordered, count=action.count)
+        elif any(legal is action for legal in self._legal(action.seat)):
+            return action  # one of the round's own legal actions, as an agent chose it
         if self.phase is Phase.CLAIMS and action.kind in (ActionKind.MAHJONG, ActionKind.CALL) and not action.tiles:
             action = attrs.evolve(action, tiles=(self.discards[-1][1],))  # the discard goes without saying
         if action.kind is ActionKind.JOKER_SWAP and action.meld is None and action.tiles and action.tiles[0].is_blank:
@@ -914,8 +954,10 @@ class AmericanRound:
         return replaced
 
     def _with_hands(self, changes: Mapping[Seat, Hand], **fields: Any) -> AmericanRound:
-        hands = tuple(changes.get(seat, hand) for seat, hand in zip(self.seats, self.hands, strict=True))
-        return self._replace(hands=hands, **fields)
+        hands = list(self.hands)
+        for seat, hand in changes.items():
+            hands[_POSITION[seat]] = hand
+        return self._replace(hands=tuple(hands), **fields)
 
     # -- before play -------------------------------------------------------------------------------
 
