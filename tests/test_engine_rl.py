@@ -554,3 +554,37 @@ def test_pass_indexes_are_ranked_like_each_pass_encoded(name: str, tiles: list[T
         assert indexed.action(index) == action
     outside = next(index for index in range(encoding.size) if index not in listed)
     assert indexed.action(outside) is None
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("flex", {}),
+        ("flex", {"players": 3, "blanks": 2}),
+        ("card-free", {}),
+        ("nmjl", {}),
+        ("flex", {"charleston": True}),
+    ],
+)
+def test_the_environment_reads_american_observations_from_the_round_as_the_view_has_them(
+    name: str, options: dict[str, Any]
+) -> None:
+    """Issue 21: the environment builds an American observation straight from the round (no
+    view), its discards counted on from the state before; at every moment of whole rounds, for
+    every seat, it is the array of the seat's view."""
+    from mahjong_rules.engine.rl import _american_array, _TableCounts, observation_array
+
+    for seed in range(3):
+        round_: Any = new_round(name, seed=seed, **options)
+        rng = random.Random(seed)
+        seats = tuple(round_.ruleset.seats)
+        shared = None
+        while True:
+            # The counts of each state come from the state before's, as the environment keeps them.
+            shared = _TableCounts(round_, shared)
+            for seat in seats:
+                expected = observation_array(round_.view(seat), seats)
+                assert np.array_equal(_american_array(round_, seat, seats, shared), expected)
+            if round_.is_over:
+                break
+            round_ = round_.apply(rng.choice(round_.legal_actions(round_.to_act[0])))

@@ -27,7 +27,7 @@ from typing import Any
 import attrs
 
 from mahjong_rules.engine import new_round
-from mahjong_rules.engine.american import PassChoices
+from mahjong_rules.engine.american import AmericanRound, PassChoices
 from mahjong_rules.engine.core import Action, ActionKind, IllegalActionError, Round
 from mahjong_rules.engine.view import PlayerView
 from mahjong_rules.hand import Hand
@@ -594,6 +594,8 @@ whether tiles may be passed blind, which Charleston it is (1 or 2, 0 for the Fle
 courtesy steps) and which pass of it (1 to 3)."""
 
 _ROW = {name: number for number, name in enumerate(OBSERVATION_ROWS)}
+_EXPOSED_ROWS = tuple(_ROW[f"exposed +{relative}"] for relative in range(4))
+_DISCARD_ROWS = tuple(_ROW[f"discards +{relative}"] for relative in range(4))
 _STATE_ROW = _ROW["state"]
 _STATE = {name: number for number, name in enumerate(STATE_COLUMNS) if STATE_COLUMNS.count(name) == 1}
 
@@ -669,6 +671,79 @@ def observation_array(view: PlayerView, seats: Sequence[Seat] | None = None) -> 
     if phase in _STATE:
         state[_STATE[phase]] = 1
     _step_columns(state, view.step)
+    return array
+
+
+class _TableCounts:
+    """The counts every seat's observation of one American round state shares: each seat's
+    exposed tiles and discards (the tile on offer apart), as rows; worked out once per state
+    and read by each observer (:func:`_american_array`). Given the counts of the state before,
+    the discards are counted from them: a discard adds one tile, a call takes the last away."""
+
+    def __init__(self, round_: AmericanRound, before: _TableCounts | None = None) -> None:
+        width = NUM_TILE_KINDS
+        seats = len(round_.hands)
+        self.all_discards: npt.NDArray[np.float32]
+        self.table = round_.discards
+        table = self.table
+        if before is not None and len(table) == len(before.table) + 1 and table[:-1] == before.table:
+            self.all_discards = before.all_discards.copy()
+            seat, tile = table[-1]
+            self.all_discards[_SEAT_ROW[seat], tile.index] += 1
+        elif before is not None and len(table) + 1 == len(before.table) and before.table[:-1] == table:
+            self.all_discards = before.all_discards.copy()
+            seat, tile = before.table[-1]
+            self.all_discards[_SEAT_ROW[seat], tile.index] -= 1
+        elif before is not None and table == before.table:
+            self.all_discards = before.all_discards
+        else:
+            cells = [_SEAT_ROW[seat] * width + tile.index for seat, tile in table]
+            counted = np.bincount(cells, minlength=seats * width)
+            self.all_discards = counted.reshape(seats, width).astype(np.float32)
+        self.discards = self.all_discards
+        if round_.last_discard is not None:  # the tile on offer has its own row
+            seat, tile = table[-1]
+            self.discards = self.all_discards.copy()
+            self.discards[_SEAT_ROW[seat], tile.index] -= 1
+        self.exposed = np.array(
+            [np.subtract(hand.counts, hand.concealed_counts) if hand.melds else _NO_TILES for hand in round_.hands],
+            dtype=np.float32,
+        ).reshape(seats, width)
+
+
+_NO_TILES = (0,) * NUM_TILE_KINDS
+_SEAT_ROW = {seat: seat.value for seat in Seat}
+
+
+def _american_array(
+    round_: AmericanRound, seat: Seat, seats: Sequence[Seat], shared: _TableCounts
+) -> npt.NDArray[np.float32]:
+    """:func:`observation_array` of ``seat``'s view of an American round, read from the round's
+    state directly (no view is built): the same array, which the tests check state by state."""
+    array = np.zeros((len(OBSERVATION_ROWS), NUM_TILE_KINDS), dtype=np.float32)
+    hands = round_.hands
+    array[_ROW["concealed"]] = hands[seat.value].concealed_counts
+    here = seats.index(seat)
+    state = array[_STATE_ROW]
+    to_act = round_.to_act
+    for position, other in enumerate(seats):
+        relative = (position - here) % len(seats)
+        if other.value < len(hands):
+            array[_EXPOSED_ROWS[relative]] = shared.exposed[other.value]
+            array[_DISCARD_ROWS[relative]] = shared.discards[other.value]
+            state[13 + relative] = len(hands[other.value].concealed)
+        if other in to_act:
+            state[9 + relative] = 1
+    offered = round_.last_discard
+    if offered is not None:
+        array[_ROW["on offer"], offered.index] = 1
+    state[0] = len(round_.wall)
+    state[1 + seat.value] = 1
+    state[5] = 1  # American rounds have no prevailing wind: counted as East
+    phase = f"phase {round_.phase.value}"
+    if phase in _STATE:
+        state[_STATE[phase]] = 1
+    _step_columns(state, round_.step)
     return array
 
 
@@ -773,6 +848,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         self.steps = 0
         self._paid: dict[Seat, int] = {}
         self._index_cache: tuple[Round, str, LegalIndexes] | None = None
+        self._counts_cache: tuple[Round, _TableCounts] | None = None
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
         """The space of ``agent``'s observations (the same object for every agent)."""
@@ -825,7 +901,16 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         seat = self._seat_of[agent]
         mask = np.zeros(self.encoding.size, dtype=np.int8)
         mask[self._indexed(agent).indexes] = 1
-        return {"observation": observation_array(round_.view(seat), self.seats), "action_mask": mask}
+        if isinstance(round_, AmericanRound):
+            # Straight from the round: the same array as the view's, without building the view.
+            cached = self._counts_cache
+            if cached is None or cached[0] is not round_:
+                before = cached[1] if cached is not None else None
+                cached = self._counts_cache = (round_, _TableCounts(round_, before))
+            observed = _american_array(round_, seat, self.seats, cached[1])
+        else:
+            observed = observation_array(round_.view(seat), self.seats)
+        return {"observation": observed, "action_mask": mask}
 
     def _indexed(self, agent: str) -> LegalIndexes:
         """The agent's legal actions now by index, worked out once for the mask and the step."""
