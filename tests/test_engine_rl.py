@@ -588,3 +588,26 @@ def test_the_environment_reads_american_observations_from_the_round_as_the_view_
             if round_.is_over:
                 break
             round_ = round_.apply(rng.choice(round_.legal_actions(round_.to_act[0])))
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_the_environment_reads_singapore_observations_from_the_players(players: int) -> None:
+    """Issue 21: a Singapore observation is read from the round's players (no view built); at
+    every moment of whole rounds, random and greedy (kongs, flowers, wins), for every seat, it is
+    the array of the seat's view."""
+    from mahjong_rules.engine.rl import _singapore_array, observation_array
+
+    for seed in range(3):
+        round_: Any = new_round("singapore", seed=seed, players=players)
+        seats = tuple(round_.ruleset.seats)
+        agents = {seat: greedy_agent() for seat in seats} if seed % 2 else None
+        rng = random.Random(seed)
+        while True:
+            for seat in seats:
+                expected = observation_array(round_.view(seat), seats)
+                assert np.array_equal(_singapore_array(round_, seat, seats), expected)
+            if round_.is_over:
+                break
+            seat = round_.to_act[0]
+            chosen = agents[seat](round_.view(seat)) if agents else rng.choice(round_.legal_actions(seat))
+            round_ = round_.apply(chosen)

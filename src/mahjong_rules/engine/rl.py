@@ -29,6 +29,7 @@ import attrs
 from mahjong_rules.engine import new_round
 from mahjong_rules.engine.american import AmericanRound, PassChoices
 from mahjong_rules.engine.core import Action, ActionKind, IllegalActionError, Round
+from mahjong_rules.engine.singapore import SingaporeRound
 from mahjong_rules.engine.view import PlayerView
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld, MeldShape
@@ -747,6 +748,43 @@ def _american_array(
     return array
 
 
+def _singapore_array(round_: SingaporeRound, seat: Seat, seats: Sequence[Seat]) -> npt.NDArray[np.float32]:
+    """:func:`observation_array` of ``seat``'s view of a Singapore round, read from the round's
+    players directly (no view is built): the same array, which the tests check state by state."""
+    width = NUM_TILE_KINDS
+    players = round_.players
+    own = players[seat.value]
+    cells: list[int] = []
+    here = seats.index(seat)
+    state_cells: list[tuple[int, float]] = []
+    to_act = round_.to_act
+    for position, other in enumerate(seats):
+        relative = (position - here) % len(seats)
+        if other.value < len(players):
+            player = players[other.value]
+            base = _EXPOSED_ROWS[relative] * width
+            cells.extend(base + tile.index for meld in player.melds for tile in meld.tiles)
+            cells.extend(base + tile.index for tile in player.bonus)
+            base = _DISCARD_ROWS[relative] * width
+            cells.extend(base + tile.index for tile in player.discards)
+            state_cells.append((13 + relative, sum(player.counts)))
+        if other in to_act:
+            state_cells.append((9 + relative, 1))
+    if round_.discard is not None:
+        cells.append(_ROW["on offer"] * width + round_.discard.index)
+    array = np.bincount(cells, minlength=len(OBSERVATION_ROWS) * width).astype(np.float32)
+    array = array.reshape(len(OBSERVATION_ROWS), width)
+    array[_ROW["concealed"], : len(own.counts)] = own.counts
+    state = array[_STATE_ROW]
+    for column, value in state_cells:
+        state[column] = value
+    state[0] = round_.tiles_left
+    state[1 + seat.value] = 1
+    state[5 + round_.prevailing_wind.value] = 1
+    state[_STATE[f"phase {round_.phase.value}"]] = 1
+    return array
+
+
 def _step_columns(state: npt.NDArray[np.float32], step: object) -> None:
     """The step before play of an American round (``None`` once play has begun)."""
     if step is None:
@@ -908,6 +946,8 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
                 before = cached[1] if cached is not None else None
                 cached = self._counts_cache = (round_, _TableCounts(round_, before))
             observed = _american_array(round_, seat, self.seats, cached[1])
+        elif isinstance(round_, SingaporeRound):
+            observed = _singapore_array(round_, seat, self.seats)
         else:
             observed = observation_array(round_.view(seat), self.seats)
         return {"observation": observed, "action_mask": mask}
