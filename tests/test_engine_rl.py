@@ -595,8 +595,9 @@ def test_the_environment_reads_singapore_observations_from_the_players(players: 
     """Issue 21: a Singapore observation is read from the round's players (no view built); at
     every moment of whole rounds, random and greedy (kongs, flowers, wins), for every seat, it is
     the array of the seat's view."""
-    from mahjong_rules.engine.rl import _singapore_array, observation_array
+    from mahjong_rules.engine.rl import _PlayerRows, _singapore_array, observation_array
 
+    rows = _PlayerRows()  # kept across states and rounds, as the environment keeps it
     for seed in range(3):
         round_: Any = new_round("singapore", seed=seed, players=players)
         seats = tuple(round_.ruleset.seats)
@@ -605,7 +606,7 @@ def test_the_environment_reads_singapore_observations_from_the_players(players: 
         while True:
             for seat in seats:
                 expected = observation_array(round_.view(seat), seats)
-                assert np.array_equal(_singapore_array(round_, seat, seats), expected)
+                assert np.array_equal(_singapore_array(round_, seat, seats, rows), expected)
             if round_.is_over:
                 break
             seat = round_.to_act[0]

@@ -685,6 +685,7 @@ class _TableCounts:
         width = NUM_TILE_KINDS
         seats = len(round_.hands)
         self.all_discards: npt.NDArray[np.float32]
+        self.exposed: npt.NDArray[np.float32]
         self.table = round_.discards
         table = self.table
         if before is not None and len(table) == len(before.table) + 1 and table[:-1] == before.table:
@@ -706,10 +707,16 @@ class _TableCounts:
             seat, tile = table[-1]
             self.discards = self.all_discards.copy()
             self.discards[_SEAT_ROW[seat], tile.index] -= 1
-        self.exposed = np.array(
-            [np.subtract(hand.counts, hand.concealed_counts) if hand.melds else _NO_TILES for hand in round_.hands],
-            dtype=np.float32,
-        ).reshape(seats, width)
+        self.hands = round_.hands
+        if before is not None and all(
+            hand.melds is earlier.melds for hand, earlier in zip(self.hands, before.hands, strict=True)
+        ):
+            self.exposed = before.exposed  # no set exposed or swapped since: the same rows
+        else:
+            self.exposed = np.array(
+                [np.subtract(hand.counts, hand.concealed_counts) if hand.melds else _NO_TILES for hand in self.hands],
+                dtype=np.float32,
+            ).reshape(seats, width)
 
 
 _NO_TILES = (0,) * NUM_TILE_KINDS
@@ -748,36 +755,54 @@ def _american_array(
     return array
 
 
-def _singapore_array(round_: SingaporeRound, seat: Seat, seats: Sequence[Seat]) -> npt.NDArray[np.float32]:
+class _PlayerRows:
+    """Each Singapore player's shown tiles (declared sets and bonus tiles) and discards as rows
+    of counts, and its concealed count, by player object: a player that did not change since the
+    last observation (most of them) is not counted again."""
+
+    def __init__(self) -> None:
+        self._rows: dict[int, tuple[Any, npt.NDArray[np.float32], npt.NDArray[np.float32], int]] = {}
+
+    def of(self, player: Any) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], int]:
+        found = self._rows.get(id(player))
+        if found is None or found[0] is not player:
+            if len(self._rows) > _ROWS_REMEMBERED:
+                self._rows.clear()
+            shown = [tile.index for meld in player.melds for tile in meld.tiles]
+            shown += [tile.index for tile in player.bonus]
+            exposed = np.bincount(shown, minlength=NUM_TILE_KINDS).astype(np.float32)
+            discards = np.bincount([tile.index for tile in player.discards], minlength=NUM_TILE_KINDS)
+            found = self._rows[id(player)] = (player, exposed, discards.astype(np.float32), sum(player.counts))
+        return found[1], found[2], found[3]
+
+
+_ROWS_REMEMBERED = 10_000
+
+
+def _singapore_array(
+    round_: SingaporeRound, seat: Seat, seats: Sequence[Seat], rows: _PlayerRows | None = None
+) -> npt.NDArray[np.float32]:
     """:func:`observation_array` of ``seat``'s view of a Singapore round, read from the round's
     players directly (no view is built): the same array, which the tests check state by state."""
-    width = NUM_TILE_KINDS
+    rows = rows or _PlayerRows()
     players = round_.players
     own = players[seat.value]
-    cells: list[int] = []
+    array = np.zeros((len(OBSERVATION_ROWS), NUM_TILE_KINDS), dtype=np.float32)
     here = seats.index(seat)
-    state_cells: list[tuple[int, float]] = []
+    state = array[_STATE_ROW]
     to_act = round_.to_act
     for position, other in enumerate(seats):
         relative = (position - here) % len(seats)
         if other.value < len(players):
-            player = players[other.value]
-            base = _EXPOSED_ROWS[relative] * width
-            cells.extend(base + tile.index for meld in player.melds for tile in meld.tiles)
-            cells.extend(base + tile.index for tile in player.bonus)
-            base = _DISCARD_ROWS[relative] * width
-            cells.extend(base + tile.index for tile in player.discards)
-            state_cells.append((13 + relative, sum(player.counts)))
+            exposed, discards, concealed = rows.of(players[other.value])
+            array[_EXPOSED_ROWS[relative]] = exposed
+            array[_DISCARD_ROWS[relative]] = discards
+            state[13 + relative] = concealed
         if other in to_act:
-            state_cells.append((9 + relative, 1))
+            state[9 + relative] = 1
     if round_.discard is not None:
-        cells.append(_ROW["on offer"] * width + round_.discard.index)
-    array = np.bincount(cells, minlength=len(OBSERVATION_ROWS) * width).astype(np.float32)
-    array = array.reshape(len(OBSERVATION_ROWS), width)
+        array[_ROW["on offer"], round_.discard.index] = 1
     array[_ROW["concealed"], : len(own.counts)] = own.counts
-    state = array[_STATE_ROW]
-    for column, value in state_cells:
-        state[column] = value
     state[0] = round_.tiles_left
     state[1 + seat.value] = 1
     state[5 + round_.prevailing_wind.value] = 1
@@ -887,6 +912,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         self._paid: dict[Seat, int] = {}
         self._index_cache: tuple[Round, str, LegalIndexes] | None = None
         self._counts_cache: tuple[Round, _TableCounts] | None = None
+        self._player_rows = _PlayerRows()
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
         """The space of ``agent``'s observations (the same object for every agent)."""
@@ -947,7 +973,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
                 cached = self._counts_cache = (round_, _TableCounts(round_, before))
             observed = _american_array(round_, seat, self.seats, cached[1])
         elif isinstance(round_, SingaporeRound):
-            observed = _singapore_array(round_, seat, self.seats)
+            observed = _singapore_array(round_, seat, self.seats, self._player_rows)
         else:
             observed = observation_array(round_.view(seat), self.seats)
         return {"observation": observed, "action_mask": mask}
