@@ -664,15 +664,22 @@ def observation_array(view: PlayerView, seats: Sequence[Seat] | None = None) -> 
     state = array[_STATE_ROW]
     for column, value in counts:
         state[column] = value
-    state[0] = view.tiles_left
-    state[1 + seat.value] = 1
-    prevailing = view.prevailing or Seat.EAST
-    state[5 + prevailing.value] = 1
-    phase = f"phase {view.phase}"
-    if phase in _STATE:
-        state[_STATE[phase]] = 1
-    _step_columns(state, view.step)
+    _round_columns(state, seat, view.tiles_left, view.prevailing, view.phase, view.step)
     return array
+
+
+def _round_columns(
+    state: npt.NDArray[np.float32], seat: Seat, tiles_left: int, prevailing: Seat | None, phase: str, step: object
+) -> None:
+    """The state row's columns of the round as a whole: the wall, the observer's seat, the
+    prevailing wind (East when the family has none), the phase and the step."""
+    state[0] = tiles_left
+    state[1 + seat.value] = 1
+    state[5 + (prevailing or Seat.EAST).value] = 1
+    column = _STATE.get(f"phase {phase}")
+    if column is not None:
+        state[column] = 1
+    _step_columns(state, step)
 
 
 class _TableCounts:
@@ -745,13 +752,7 @@ def _american_array(
     offered = round_.last_discard
     if offered is not None:
         array[_ROW["on offer"], offered.index] = 1
-    state[0] = len(round_.wall)
-    state[1 + seat.value] = 1
-    state[5] = 1  # American rounds have no prevailing wind: counted as East
-    phase = f"phase {round_.phase.value}"
-    if phase in _STATE:
-        state[_STATE[phase]] = 1
-    _step_columns(state, round_.step)
+    _round_columns(state, seat, len(round_.wall), None, round_.phase.value, round_.step)
     return array
 
 
@@ -803,10 +804,7 @@ def _singapore_array(
     if round_.discard is not None:
         array[_ROW["on offer"], round_.discard.index] = 1
     array[_ROW["concealed"], : len(own.counts)] = own.counts
-    state[0] = round_.tiles_left
-    state[1 + seat.value] = 1
-    state[5 + round_.prevailing_wind.value] = 1
-    state[_STATE[f"phase {round_.phase.value}"]] = 1
+    _round_columns(state, seat, round_.tiles_left, round_.prevailing_wind, round_.phase.value, None)
     return array
 
 
