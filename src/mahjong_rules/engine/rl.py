@@ -730,25 +730,43 @@ _NO_TILES = (0,) * NUM_TILE_KINDS
 _SEAT_ROW = {seat: seat.value for seat in Seat}
 
 
+_SeatRows = tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], int]
+
+
+def _seat_rows(
+    seat: Seat, seats: Sequence[Seat], seated: Sequence[_SeatRows], to_act: Sequence[Seat]
+) -> npt.NDArray[np.float32]:
+    """A new observation array holding each seat's rows, counted from the observer ``seat``: its
+    exposed tiles, its discards and its concealed count (``seated``, by table position), and
+    which seats must act."""
+    array = np.zeros((len(OBSERVATION_ROWS), NUM_TILE_KINDS), dtype=np.float32)
+    state = array[_STATE_ROW]
+    here = seats.index(seat)
+    for position, other in enumerate(seats):
+        relative = (position - here) % len(seats)
+        if other.value < len(seated):
+            exposed, discards, concealed = seated[other.value]
+            array[_EXPOSED_ROWS[relative]] = exposed
+            array[_DISCARD_ROWS[relative]] = discards
+            state[13 + relative] = concealed
+        if other in to_act:
+            state[9 + relative] = 1
+    return array
+
+
 def _american_array(
     round_: AmericanRound, seat: Seat, seats: Sequence[Seat], shared: _TableCounts
 ) -> npt.NDArray[np.float32]:
     """:func:`observation_array` of ``seat``'s view of an American round, read from the round's
     state directly (no view is built): the same array, which the tests check state by state."""
-    array = np.zeros((len(OBSERVATION_ROWS), NUM_TILE_KINDS), dtype=np.float32)
     hands = round_.hands
-    array[_ROW["concealed"]] = hands[seat.value].concealed_counts
-    here = seats.index(seat)
+    seated = [
+        (shared.exposed[position], shared.discards[position], len(hand.concealed))
+        for position, hand in enumerate(hands)
+    ]
+    array = _seat_rows(seat, seats, seated, round_.to_act)
     state = array[_STATE_ROW]
-    to_act = round_.to_act
-    for position, other in enumerate(seats):
-        relative = (position - here) % len(seats)
-        if other.value < len(hands):
-            array[_EXPOSED_ROWS[relative]] = shared.exposed[other.value]
-            array[_DISCARD_ROWS[relative]] = shared.discards[other.value]
-            state[13 + relative] = len(hands[other.value].concealed)
-        if other in to_act:
-            state[9 + relative] = 1
+    array[_ROW["concealed"]] = hands[seat.value].concealed_counts
     offered = round_.last_discard
     if offered is not None:
         array[_ROW["on offer"], offered.index] = 1
@@ -788,19 +806,8 @@ def _singapore_array(
     rows = rows or _PlayerRows()
     players = round_.players
     own = players[seat.value]
-    array = np.zeros((len(OBSERVATION_ROWS), NUM_TILE_KINDS), dtype=np.float32)
-    here = seats.index(seat)
+    array = _seat_rows(seat, seats, [rows.of(player) for player in players], round_.to_act)
     state = array[_STATE_ROW]
-    to_act = round_.to_act
-    for position, other in enumerate(seats):
-        relative = (position - here) % len(seats)
-        if other.value < len(players):
-            exposed, discards, concealed = rows.of(players[other.value])
-            array[_EXPOSED_ROWS[relative]] = exposed
-            array[_DISCARD_ROWS[relative]] = discards
-            state[13 + relative] = concealed
-        if other in to_act:
-            state[9 + relative] = 1
     if round_.discard is not None:
         array[_ROW["on offer"], round_.discard.index] = 1
     array[_ROW["concealed"], : len(own.counts)] = own.counts
