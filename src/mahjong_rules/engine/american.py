@@ -136,21 +136,17 @@ class PassChoices(Sequence[Action]):
         """The tiles each pass takes from the hand or passes on blind."""
         self.blinds = tuple(blinds)
         """The numbers of tiles passed blind, a block of choices for each."""
-        self._seat = seat
-        self._kinds = list(self.kinds)
-        self._limits = list(self.limits)
         # _ways[position][left]: the multisets of ``left`` tiles among the kinds from ``position``.
-        kinds = len(self._kinds)
+        kinds = len(self.kinds)
         ways = [[0] * (size + 1) for _ in range(kinds + 1)]
         ways[kinds][0] = 1
         for position in range(kinds - 1, -1, -1):
             for left in range(size + 1):
                 ways[position][left] = sum(
-                    ways[position + 1][left - taken] for taken in range(min(self._limits[position], left) + 1)
+                    ways[position + 1][left - taken] for taken in range(min(self.limits[position], left) + 1)
                 )
         self._ways = ways
         self._blocks = [(unseen, ways[0][size - unseen]) for unseen in self.blinds]
-        self._size = size
         self._length = sum(count for _, count in self._blocks)
 
     def __len__(self) -> int:
@@ -159,15 +155,15 @@ class PassChoices(Sequence[Action]):
     def __iter__(self) -> Iterator[Action]:
         for unseen in self.blinds:
             for tiles in self._listed(0, self.size - unseen):
-                yield _action(self._seat, ActionKind.CHARLESTON, tiles, unseen)
+                yield _action(self.seat, ActionKind.CHARLESTON, tiles, unseen)
 
     def _listed(self, start: int, size: int) -> Iterator[tuple[Tile, ...]]:
         if size == 0:
             yield ()
             return
-        for position in range(start, len(self._kinds)):
-            tile = self._kinds[position]
-            for taken in range(min(self._limits[position], size), 0, -1):
+        for position in range(start, len(self.kinds)):
+            tile = self.kinds[position]
+            for taken in range(min(self.limits[position], size), 0, -1):
                 for rest in self._listed(position + 1, size - taken):
                     yield (tile,) * taken + rest
 
@@ -202,7 +198,7 @@ class PassChoices(Sequence[Action]):
             raise IndexError(f"pass choice {index} out of range: there are {self._length}")
         for unseen, count in self._blocks:
             if index < count:
-                return _action(self._seat, ActionKind.CHARLESTON, self._unrank(index, self._size - unseen), unseen)
+                return _action(self.seat, ActionKind.CHARLESTON, self._unrank(index, self.size - unseen), unseen)
             index -= count
         raise AssertionError("unreachable: the blocks add up to the length")
 
@@ -210,10 +206,10 @@ class PassChoices(Sequence[Action]):
         tiles: tuple[Tile, ...] = ()
         position = 0
         while size:
-            for taken in range(min(self._limits[position], size), 0, -1):
+            for taken in range(min(self.limits[position], size), 0, -1):
                 count = self._ways[position + 1][size - taken]
                 if rank < count:
-                    tiles += (self._kinds[position],) * taken
+                    tiles += (self.kinds[position],) * taken
                     size -= taken
                     break
                 rank -= count
@@ -266,7 +262,6 @@ class _Analyses:
         self.family = family
         self._waits: dict[Hand, frozenset[Tile]] = {}
         self._away: dict[Hand, int] = {}
-        self._swaps: dict[tuple[Meld, Tile], tuple[Meld, Tile] | None] = {}
         self._actions: dict[tuple[Seat, ActionKind, Tile | None], Action] = {}
         self._calls: dict[tuple[Seat, Tile, int, int, Seat], tuple[Meld, Action]] = {}
         self._swap_actions: dict[tuple[Seat, int, Seat, int], tuple[Meld, Action]] = {}
@@ -331,22 +326,13 @@ class _Analyses:
             if self.family is Family.FLEX and jokers < len(meld.tiles):
                 gives.append(Tile.JOKER)
             for give in gives:
-                swapped = self.swap(meld, give)
-                if swapped is not None:
-                    swaps.append((give, swapped[1]))
+                try:
+                    _, taken = self.ruleset.swap_joker(meld, give)
+                except IllegalMoveError:
+                    continue
+                swaps.append((give, taken))
         self._meld_swaps[id(meld)] = (meld, tuple(swaps))
         return tuple(swaps)
-
-    def swap(self, meld: Meld, give: Tile) -> tuple[Meld, Tile] | None:
-        """The ruleset's joker swap of ``give`` with ``meld`` (None when it is refused),
-        remembered: a turn asks it of every exposed set."""
-        key = (meld, give)
-        if key not in self._swaps:
-            try:
-                self._swaps[key] = self.ruleset.swap_joker(meld, give)
-            except IllegalMoveError:
-                self._swaps[key] = None
-        return self._swaps[key]
 
     def away(self, hand: Hand) -> int:
         """The hand's tiles away (:data:`FAR` when no valid hand keeps its exposed sets),
@@ -377,8 +363,8 @@ class _Analyses:
                 yield size, used
 
 
-_POSITION = {seat: seat.value for seat in Seat}
-_JOKER_INDEX = Tile.JOKER.index  # faster than an enum's value, asked for often
+_POSITION = {seat: seat.value for seat in Seat}  # faster than an enum's value, asked for often
+_JOKER_INDEX = Tile.JOKER.index
 
 #: The floor of a hand no valid hand keeps the exposed sets of: far enough that draws never
 #: bring it to 1 within a round.

@@ -21,7 +21,7 @@ import functools
 import itertools
 import math
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -146,13 +146,17 @@ class LegalIndexes:
     from the hand's counts at once and unranked on demand, so neither builds their actions."""
 
     def __init__(
-        self, indexes: Sequence[int] | npt.NDArray[np.int64], actions: Mapping[int, Action] | None = None
+        self,
+        indexes: Sequence[int] | npt.NDArray[np.int64],
+        actions: Mapping[int, Action] | None = None,
+        decode: Callable[[int], Action] | None = None,
     ) -> None:
+        """``indexes``, with the action of each: listed in ``actions``, or made by ``decode``."""
         self.indexes: npt.NDArray[np.int64] = np.asarray(indexes, dtype=np.int64)
         """The index of every legal action."""
         self._actions = actions
-        self._legal = frozenset(self.indexes.tolist()) if actions is None else frozenset(actions)
-        self._decode: Any = None
+        self._legal: Collection[int] = frozenset(self.indexes.tolist()) if actions is None else actions
+        self._decode = decode
 
     def __contains__(self, index: object) -> bool:
         return index in self._legal
@@ -166,8 +170,8 @@ class LegalIndexes:
             return None
         if self._actions is not None:
             return self._actions[index]
-        found: Action = self._decode(index)
-        return found
+        assert self._decode is not None
+        return self._decode(index)
 
 
 @attrs.frozen
@@ -452,7 +456,6 @@ class ActionEncoding:
                 found.append(start + ranks)
             else:
                 found.append(np.array([start], dtype=np.int64))
-        legal = LegalIndexes(np.concatenate(found) if found else [])
         tiles = self.tiles
         starts = sorted((start, passed, blind) for (passed, blind), start in self._charleston.items())
 
@@ -461,8 +464,7 @@ class ActionEncoding:
             chosen = tuple(tiles[position] for position in _unrank_multiset(index - start, passed))
             return Action(choices.seat, ActionKind.CHARLESTON, chosen, count=blind)
 
-        legal._decode = decode
-        return legal
+        return LegalIndexes(np.concatenate(found) if found else [], decode=decode)
 
     def mask(self, legal: Iterable[Action]) -> npt.NDArray[np.int8]:
         """An array of :attr:`size` holding 1 at the index of each action of ``legal``, 0
@@ -815,6 +817,27 @@ def _singapore_array(
     return array
 
 
+class _Observer:
+    """Observation arrays of the rounds an environment steps through, each as the seat's view
+    would give it (:func:`observation_array`) but read from the round itself: an American
+    round's table counts carried from one state to the next, a Singapore player's rows kept while
+    the player is unchanged; any other round through its view."""
+
+    def __init__(self) -> None:
+        self._counts: tuple[AmericanRound, _TableCounts] | None = None
+        self._player_rows = _PlayerRows()
+
+    def array(self, round_: Round, seat: Seat, seats: Sequence[Seat]) -> npt.NDArray[np.float32]:
+        if isinstance(round_, AmericanRound):
+            cached = self._counts
+            if cached is None or cached[0] is not round_:
+                cached = self._counts = (round_, _TableCounts(round_, None if cached is None else cached[1]))
+            return _american_array(round_, seat, seats, cached[1])
+        if isinstance(round_, SingaporeRound):
+            return _singapore_array(round_, seat, seats, self._player_rows)
+        return observation_array(round_.view(seat), seats)
+
+
 def _step_columns(state: npt.NDArray[np.float32], step: object) -> None:
     """The step before play of an American round (``None`` once play has begun)."""
     if step is None:
@@ -916,8 +939,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         self.steps = 0
         self._paid: dict[Seat, int] = {}
         self._index_cache: tuple[Round, str, LegalIndexes] | None = None
-        self._counts_cache: tuple[Round, _TableCounts] | None = None
-        self._player_rows = _PlayerRows()
+        self._observer = _Observer()
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
         """The space of ``agent``'s observations (the same object for every agent)."""
@@ -970,18 +992,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         seat = self._seat_of[agent]
         mask = np.zeros(self.encoding.size, dtype=np.int8)
         mask[self._indexed(agent).indexes] = 1
-        if isinstance(round_, AmericanRound):
-            # Straight from the round: the same array as the view's, without building the view.
-            cached = self._counts_cache
-            if cached is None or cached[0] is not round_:
-                before = cached[1] if cached is not None else None
-                cached = self._counts_cache = (round_, _TableCounts(round_, before))
-            observed = _american_array(round_, seat, self.seats, cached[1])
-        elif isinstance(round_, SingaporeRound):
-            observed = _singapore_array(round_, seat, self.seats, self._player_rows)
-        else:
-            observed = observation_array(round_.view(seat), self.seats)
-        return {"observation": observed, "action_mask": mask}
+        return {"observation": self._observer.array(round_, seat, self.seats), "action_mask": mask}
 
     def _indexed(self, agent: str) -> LegalIndexes:
         """The agent's legal actions now by index, worked out once for the mask and the step."""

@@ -34,7 +34,7 @@ from typing import Any
 from mahjong_rules.engine import new_round
 from mahjong_rules.engine.bots import greedy_agent
 from mahjong_rules.engine.core import Action, IllegalActionError, Round
-from mahjong_rules.engine.rl import OBSERVATION_ROWS, ActionEncoding, LegalIndexes, _net_payments, observation_array
+from mahjong_rules.engine.rl import OBSERVATION_ROWS, ActionEncoding, LegalIndexes, _net_payments, _Observer
 from mahjong_rules.engine.selfplay import Agent, random_agent
 from mahjong_rules.engine.view import PlayerView
 from mahjong_rules.errors import MahjongError, UnreachableError
@@ -114,6 +114,7 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
         self.render_mode = render_mode
         self.encoding = ActionEncoding(self.ruleset)
         self._index_cache: tuple[Round, LegalIndexes] | None = None
+        self._observer = _Observer()
         self.seats: tuple[Seat, ...] = self.encoding.seats
         self.learner = self._seat(learner)
         if not isinstance(shaping, (int, float)) or isinstance(shaping, bool):
@@ -282,7 +283,7 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
         self.round = round_
 
     def _observe(self) -> npt.NDArray[np.float32]:
-        return observation_array(self._round().view(self.learner), self.seats)
+        return self._observer.array(self._round(), self.learner, self.seats)
 
     def _tiles_away(self) -> int:
         """The learner's tiles away now (for the shaped reward only; 0 when shaping is off)."""
