@@ -773,3 +773,56 @@ def test_waits_agree_with_mahjong() -> None:
     assert mismatches == []
     # Each one-short hand waits at least on the tile it lost (held three times at most).
     assert all(standard.waits(counts) for counts in peer_sample()["short"])
+
+
+def _near_wonders(tiles: list[int]) -> tuple[tuple[int, ...], int]:
+    counts = [0] * NUM_KINDS
+    for tile in tiles:
+        counts[tile] = min(counts[tile] + 1, 4)
+    while sum(counts) < 14:  # a tile capped at four goes to the first terminal short of it
+        counts[next(tile for tile in standard.TERMINALS_AND_HONORS if counts[tile] < 4)] += 1
+    return tuple(counts), 4
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.one_of(
+        st.integers(0, 4).flatmap(lambda sets: st.tuples(standard_hands(sets, 3 * sets + 2), st.just(sets))),
+        # Near Thirteen Wonders, where a draw may bring either form closer.
+        st.lists(
+            st.sampled_from([*standard.TERMINALS_AND_HONORS, 1, 4, 10, 20, 25]), min_size=14, max_size=14
+        ).map(_near_wonders),
+    ),
+    st.booleans(),
+)
+def test_discard_options_of_the_standard_grammar_are_discarding_then_drawing(
+    drawn: tuple[tuple[int, ...], int], thirteen_wonders: bool
+) -> None:
+    # The solver's discard options of the standard form take every discard's and draw's distance
+    # from tables read once per hand (``standard.exchange_rows``); by definition each is the
+    # distance of the hand less the discard, and a draw helps when it lowers that distance and a
+    # copy is left to draw (not four in the hand, nor the discarded one).
+    from mahjong_rules.solver import analysis
+    from mahjong_rules.solver.grammar import Grammar
+    from mahjong_rules.tilesets import TileSet
+
+    counts, sets = drawn
+    tileset = TileSet.singapore()
+    full = list(counts) + [0] * (len(tileset.counts) - len(counts))
+    wonders = thirteen_wonders and sets == 4
+    expected = []
+    for discard in range(STANDARD_KINDS):
+        if full[discard]:
+            left = _with(full, discard, -1)
+            away = standard.tiles_away(left, sets, thirteen_wonders=wonders)
+            helpful = frozenset(
+                tile
+                for tile in range(STANDARD_KINDS)
+                if full[tile] < 4 and standard.tiles_away(_with(left, tile, 1), sets, thirteen_wonders=wonders) < away
+            )
+            expected.append((discard, away, helpful))
+    expected.sort(key=lambda option: (option[1], option[0]))
+    found = analysis.discard_options(
+        Grammar.standard(), full, size=3 * sets + 2, tileset=tileset, thirteen_wonders=thirteen_wonders
+    )
+    assert sorted(((o.discard, o.tiles_away, o.helpful) for o in found), key=lambda o: (o[1], o[0])) == expected

@@ -253,6 +253,11 @@ def _action_key(action: Action) -> tuple[Any, ...]:
     return (action.seat, action.kind, tiles, meld, action.target, action.count, action.flag)
 
 
+_SwapOffer = tuple[Tile, Seat, int, Meld, Tile]
+"""A joker swap some exposed set allows: (tile given, target seat, the set's index, the set, tile
+taken)."""
+
+
 class _Analyses:
     """Waits per hand, shared by a round and every round that follows it (hands change
     little from one action to the next), and the card's callable group sizes."""
@@ -266,6 +271,8 @@ class _Analyses:
         self._calls: dict[tuple[Seat, Tile, int, int, Seat], tuple[Meld, Action]] = {}
         self._swap_actions: dict[tuple[Seat, int, Seat, int], tuple[Meld, Action]] = {}
         self._meld_swaps: dict[int, tuple[Meld, tuple[tuple[Tile, Tile], ...]]] = {}
+        self._offers: tuple[tuple[tuple[Meld, ...], ...], tuple[_SwapOffer, ...]] = ((), ())
+        self._discard_rows: dict[Seat, list[Action | None]] = {}
         self._sizes: dict[Tile, tuple[int, ...]] = {}
         if family is Family.NMJL:
             self._sizes = _card_group_sizes(ruleset.options.card)
@@ -333,6 +340,37 @@ class _Analyses:
                 swaps.append((give, taken))
         self._meld_swaps[id(meld)] = (meld, tuple(swaps))
         return tuple(swaps)
+
+    def swap_offers(self, melds: tuple[tuple[Meld, ...], ...], seats: Sequence[Seat]) -> tuple[_SwapOffer, ...]:
+        """Every joker swap the exposed sets ``melds`` (each seat's, in ``seats`` order) allow
+        anyone, as (tile given, target, set's index, set, tile taken), in that order: worked out
+        again only when some seat's melds change (most turns change none)."""
+        known, offers = self._offers
+        if len(known) == len(melds) and all(old is new for old, new in zip(known, melds, strict=True)):
+            return offers
+        offers = tuple(
+            (give, target, index, meld, taken)
+            for target, target_melds in zip(seats, melds, strict=True)
+            for index, meld in enumerate(target_melds)
+            for give, taken in self.swaps_of(meld)
+        )
+        self._offers = (melds, offers)
+        return offers
+
+    def discards(self, seat: Seat, counts: Sequence[int]) -> list[Action]:
+        """``seat``'s discard of every kind its concealed ``counts`` hold, in tile order, each
+        action made once per round."""
+        row = self._discard_rows.get(seat)
+        if row is None:
+            row = self._discard_rows[seat] = [None] * len(counts)
+        found: list[Action] = []
+        for index, count in enumerate(counts):
+            if count:
+                action = row[index]
+                if action is None:
+                    action = row[index] = self.action(seat, ActionKind.DISCARD, Tile.from_index(index))
+                found.append(action)
+        return found
 
     def away(self, hand: Hand) -> int:
         """The hand's tiles away (:data:`FAR` when no valid hand keeps its exposed sets),
@@ -718,8 +756,7 @@ class AmericanRound:
             found.append(self._tools.action(seat, ActionKind.MAHJONG))
         found += self._joker_swaps(seat, hand)
         found += self._blank_swaps(seat, hand)
-        action = self._tools.action
-        found += [action(seat, ActionKind.DISCARD, tile) for tile in dict.fromkeys(hand.concealed)]  # sorted already
+        found += self._tools.discards(seat, hand.concealed_counts)
         return tuple(found)
 
     def _joker_swaps(self, seat: Seat, hand: Hand) -> list[Action]:
@@ -729,18 +766,19 @@ class AmericanRound:
         your turn"), with anyone's exposures, one's own included. The ruleset's ``swap_joker``
         decides. A swap may not undo a swap made this turn with the same set (giving back the tile
         taken, or taking back the tile given), which would only repeat a position."""
+        tools = self._tools
+        offers = tools.swap_offers(tuple(self._hand(target).melds for target in self.seats), self.seats)
+        if not offers:
+            return []
         held = hand.concealed_counts
         joker_held = self.family is Family.FLEX and held[_JOKER_INDEX] > 0
         found: dict[tuple[Any, ...], Action] = {}
-        tools = self._tools
-        for target in self.seats:
-            for index, meld in enumerate(self._hand(target).melds):
-                for give, taken in tools.swaps_of(meld):
-                    if (held[give.index] if give is not Tile.JOKER else joker_held) and not (
-                        self.swaps and self._undoes(target, index, give, taken)
-                    ):
-                        action = tools.swap_action(seat, give, meld, target)
-                        found.setdefault((give, target, meld.tiles, meld.represents), action)
+        for give, target, index, meld, taken in offers:
+            if (held[give.index] if give is not Tile.JOKER else joker_held) and not (
+                self.swaps and self._undoes(target, index, give, taken)
+            ):
+                action = tools.swap_action(seat, give, meld, target)
+                found.setdefault((give, target, meld.tiles, meld.represents), action)
         return list(found.values())
 
     def _undoes(self, target: Seat, index: int, give: Tile, taken: Tile) -> bool:

@@ -15,6 +15,7 @@ from mahjong_rules.solver import standard
 from mahjong_rules.solver.distance import grammar_away
 from mahjong_rules.solver.grammar import JOKER, Grammar, Group
 from mahjong_rules.solver.search import has_arrangement as _search_has_arrangement
+from mahjong_rules.solver.standard import NUM_STANDARD_KINDS
 from mahjong_rules.tiles import NUM_TILE_KINDS
 from mahjong_rules.tilesets import TileSet
 
@@ -171,6 +172,11 @@ def discard_options(
             exposed_counts[index] += 1
         exposed_counts[JOKER] += group.jokers
     remaining = unseen(tileset, counts, exposed_counts, *seen)
+    rows = _exchange_rows(
+        grammar, counts, size=size, tileset=tileset, exposed=exposed, thirteen_wonders=thirteen_wonders
+    )
+    if rows is not None:
+        return _standard_discard_options(rows, held, exposed_counts, tileset, remaining)
     exchange = _exchange(
         grammar, counts, size=size, tileset=tileset, exposed=exposed, thirteen_wonders=thirteen_wonders
     )
@@ -194,6 +200,55 @@ def discard_options(
         held[index] += 1
     options.sort(key=lambda option: (option.tiles_away, -option.helpful_unseen, option.discard))
     return options
+
+
+def _standard_discard_options(
+    rows: Callable[[int], tuple[int, list[int]]],
+    held: list[int],
+    exposed_counts: Sequence[int],
+    tileset: TileSet,
+    remaining: Sequence[int],
+) -> list[DiscardOption]:
+    """:func:`discard_options` in the standard form, from :func:`standard.exchange_rows`. Only
+    kinds 0-33 can help: a bonus tile drawn never joins the form."""
+    limits = tileset.counts
+    options = []
+    for index in range(NUM_STANDARD_KINDS):
+        if not held[index]:
+            continue
+        away, afters = rows(index)
+        # The discarded copy lies in the discards: it cannot be drawn again.
+        helpful = frozenset(
+            tile
+            for tile in range(NUM_STANDARD_KINDS)
+            if 0 <= afters[tile] < away and held[tile] + exposed_counts[tile] < limits[tile]
+        )
+        options.append(DiscardOption(index, away, helpful, sum(remaining[tile] for tile in helpful)))
+    options.sort(key=lambda option: (option.tiles_away, -option.helpful_unseen, option.discard))
+    return options
+
+
+def _exchange_rows(
+    grammar: Grammar,
+    counts: Sequence[int],
+    *,
+    size: int,
+    tileset: TileSet,
+    exposed: Sequence[Group],
+    thirteen_wonders: bool,
+) -> Callable[[int], tuple[int, list[int]]] | None:
+    """:func:`standard.exchange_rows` when the grammar is the standard form and its tables hold
+    the hand (no exposed pair, no copies capped by exposures, every concealed tile a kind 0-33);
+    ``None`` otherwise."""
+    sets = _standard_sets(grammar, size)
+    if (
+        sets is None
+        or any(group.is_pair for group in exposed)
+        or min(_standard_limits(tileset, exposed)) < 4
+        or any(counts[NUM_STANDARD_KINDS:])
+    ):
+        return None
+    return standard.exchange_rows(counts, sets, thirteen_wonders=thirteen_wonders and not exposed)
 
 
 def _exchange(

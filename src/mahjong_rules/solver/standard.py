@@ -37,6 +37,7 @@ __all__ = [
     "decompositions",
     "discard_options",
     "exchange_away",
+    "exchange_rows",
     "is_complete",
     "thirteen_wonders_away",
     "tiles_away",
@@ -400,6 +401,97 @@ def exchange_away(
         return found
 
     return away
+
+
+def exchange_rows(
+    counts: Sequence[int], sets: int = MAX_SETS, *, thirteen_wonders: bool = False
+) -> Callable[[int], tuple[int, list[int]]] | None:
+    """For a hand that must discard: ``row(removed)`` gives :func:`tiles_away` of the counts less
+    one tile of kind ``removed``, and the tiles away after each draw then (a list indexed by
+    kind 0-33; a draw of a fifth copy reads as -1). The parts' table numbers are worked out once
+    per hand, a part's after each draw once per hand or per discard in it, and each of the 34
+    draws costs three lookups (what ``discard_options`` asks about 500 times). ``None`` when a
+    part is not in the tables (more than four copies): ask :func:`exchange_away` instead."""
+    c = counts
+    if max(c[0:34]) > 4:
+        return None
+    suit_ids, honor_ids, suit_pairs, mixed_pairs, final, suits, honors, mixed, suit_wonders, honor_wonders = (
+        _state or _load()
+    ).tiles_away
+    codes = [sum(c[9 * part + index] * _WEIGHTS[9 * part + index] for index in range(9)) for part in range(3)] + [
+        sum(c[27 + index] * _WEIGHTS[27 + index] for index in range(7))
+    ]
+    part_tables = (suit_ids, suit_ids, suit_ids, honor_ids)
+    wonder_tables = (suit_wonders, suit_wonders, suit_wonders, honor_wonders)
+    ids = [part_tables[part][codes[part]] for part in range(4)]
+    if NOT_IN_TABLE in ids:
+        return None
+    wonders = thirteen_wonders and sets == MAX_SETS
+    held_wonders = [wonder_tables[part][codes[part]] for part in range(4)]
+
+    def added(part: int, code: int) -> tuple[list[int], list[int]]:
+        """The table number and the thirteen-wonders count of the part's code plus each of its
+        kinds (``NOT_IN_TABLE`` for a fifth copy)."""
+        first = 9 * part
+        table, wonder_table = part_tables[part], wonder_tables[part]
+        numbers, wonder_counts = [], []
+        for index in range(first, first + (7 if part == 3 else 9)):
+            if c[index] >= 4:
+                numbers.append(NOT_IN_TABLE)
+                wonder_counts.append(0)
+                continue
+            changed = code + _WEIGHTS[index]
+            numbers.append(table[changed])
+            wonder_counts.append(wonder_table[changed])
+        return numbers, wonder_counts
+
+    base_added = [added(part, codes[part]) for part in range(4)]
+
+    def row(removed: int) -> tuple[int, list[int]]:
+        part = _PARTS[removed]
+        code = codes[part] - _WEIGHTS[removed]
+        part_ids = list(ids)
+        part_ids[part] = part_tables[part][code]
+        held = list(held_wonders)
+        held[part] = wonder_tables[part][code]
+        numbers, wonder_counts = added(part, code)
+        if c[removed] == 4:  # the removed copy may come back
+            offset = removed - 9 * part
+            numbers[offset] = part_tables[part][codes[part]]
+            wonder_counts[offset] = held_wonders[part]
+        first, second, third, fourth = part_ids
+        low = suit_pairs[first * suits + second] * mixed
+        high = mixed_pairs[third * honors + fourth]
+        away: int = final[(low + high) * 5 + sets]
+        wonder_sum = sum(held)
+        wonders_away = 14 - (wonder_sum & 15) - (wonder_sum >= 16)
+        if wonders and away > wonders_away:
+            away = wonders_away
+        # A draw brings Thirteen Wonders at most one tile closer: below that it cannot matter.
+        wonders_floor = wonders_away - 1 if wonders else INFINITY
+        afters: list[int] = []
+        for draw_part in range(4):
+            part_numbers, part_wonders = (numbers, wonder_counts) if draw_part == part else base_added[draw_part]
+            others = wonder_sum - held[draw_part]
+            for number, wonder in zip(part_numbers, part_wonders, strict=True):
+                if number == NOT_IN_TABLE:
+                    afters.append(-1)
+                    continue
+                if draw_part == 0:
+                    found = final[(suit_pairs[number * suits + second] * mixed + high) * 5 + sets]
+                elif draw_part == 1:
+                    found = final[(suit_pairs[first * suits + number] * mixed + high) * 5 + sets]
+                elif draw_part == 2:
+                    found = final[(low + mixed_pairs[number * honors + fourth]) * 5 + sets]
+                else:
+                    found = final[(low + mixed_pairs[third * honors + number]) * 5 + sets]
+                if found > wonders_floor:
+                    total = others + wonder
+                    found = min(found, 14 - (total & 15) - (total >= 16))
+                afters.append(found)
+        return away, afters
+
+    return row
 
 
 def _changed_reference(counts: Sequence[int], removed: int, added: int, sets: int, thirteen_wonders: bool) -> int:

@@ -26,7 +26,7 @@ from mahjong_rules.rulesets._american import MAHJONG_SIZE, AmericanRuleset, as_m
 from mahjong_rules.rulesets._play import swap_joker
 from mahjong_rules.rulesets.card_free.play import resolve_claims
 from mahjong_rules.rulesets.nmjl.card import MAX_VALUE, Card, Line
-from mahjong_rules.rulesets.nmjl.lines import LineDistance, LineDistances, Ranking, shortfall
+from mahjong_rules.rulesets.nmjl.lines import LineDistance, LineDistances, Ranking
 from mahjong_rules.rulesets.nmjl.options import NmjlOptions
 from mahjong_rules.rulesets.nmjl.play import check_exposure_tiles
 from mahjong_rules.rulesets.nmjl.ranking import (
@@ -150,6 +150,20 @@ def _bad_exposures(hand: Hand) -> list[Reason]:
         elif meld.size < 3:
             found.append(Reason("exposed-pair", f"the exposed set {meld}: a tile is called only for 3 or more"))
     return found
+
+
+_SlotRows = tuple[tuple[int, int, int], ...]
+"""A variant's slots as (tile index, slots only a natural tile fills, slots a joker may fill)."""
+
+
+@functools.lru_cache(maxsize=8192)
+def _slot_rows(groups: tuple[TargetGroup, ...]) -> _SlotRows:
+    """The slots of a variant's groups, as rows (kept, like :func:`_slots`)."""
+    no_jokers, with_jokers = _slots(groups)
+    return tuple(
+        (index, no_jokers.get(index, 0), with_jokers.get(index, 0))
+        for index in sorted(no_jokers.keys() | with_jokers.keys())
+    )
 
 
 @functools.lru_cache(maxsize=8192)
@@ -368,24 +382,50 @@ class NmjlRuleset(AmericanRuleset):
             raise UnreachableError(f"the exposed sets of {hand} fit no line of the card {self.card.name!r}")
         return away
 
-    def _helpful(self, hand: Hand, distances: _Distances, away: int) -> set[Tile]:
+    def _helpful(
+        self, hand: Hand, distances: _Distances, away: int, fitted: dict[int, list[_SlotRows]] | None = None
+    ) -> set[Tile]:
         """The tiles whose draw brings ``hand`` closer: a tile the closest variants lack, where
-        jokers held do not already fill it (a joker too when they are short of jokers)."""
+        jokers held do not already fill it (a joker too when they are short of jokers).
+        ``away`` is the hand's tiles away, the least of any variant: so the variants at ``away``
+        are the closest of their lines, found by a scan of the bytes. ``fitted`` keeps each
+        variant's slots left by the exposures, by lane, for hands with the same exposures (the
+        discards of one hand)."""
         counts = hand.concealed_counts
         jokers = counts[JOKER]
         helpful: set[int] = set()
-        for position in range(len(self._table.lines)):
-            if distances.minimums[position] != away:
-                continue
-            for variant in distances.variants_at(position, away):
-                for left, _ in fittings(variant, hand.exposed):
-                    naturals, fillable = shortfall(_slots(tuple(left)), counts)
-                    if sum(naturals.values()) + max(sum(fillable.values()) - jokers, 0) != away:
-                        continue  # another way of fitting the exposures is closer
-                    helpful.update(naturals)
-                    if sum(fillable.values()) > jokers:
-                        helpful.update(fillable)
-                        helpful.add(JOKER)
+        table = self._table
+        aways = distances.aways
+        known = {} if fitted is None else fitted
+        wanted = bytes((away,))
+        lane = aways.find(wanted)
+        while lane >= 0:
+            ways = known.get(lane)
+            if ways is None:
+                ways = known[lane] = [
+                    _slot_rows(tuple(left)) for left, _ in fittings(table.variants[lane], hand.exposed)
+                ]
+            lane = aways.find(wanted, lane + 1)
+            for rows in ways:
+                # The variant's shortfall (see ``lines.shortfall``), summed as it is found.
+                naturals_short = fillable_short = 0
+                naturals: list[int] = []
+                fillable: list[int] = []
+                for index, pair_slots, joker_slots in rows:
+                    held = counts[index]
+                    if pair_slots > held:
+                        naturals_short += pair_slots - held
+                        naturals.append(index)
+                    left = held - pair_slots if held > pair_slots else 0
+                    if joker_slots > left:
+                        fillable_short += joker_slots - left
+                        fillable.append(index)
+                if naturals_short + max(fillable_short - jokers, 0) != away:
+                    continue  # another way of fitting the exposures is closer
+                helpful.update(naturals)
+                if fillable_short > jokers:
+                    helpful.update(fillable)
+                    helpful.add(JOKER)
         return {Tile.from_index(index) for index in helpful}
 
     def waits(self, hand: Hand | str) -> frozenset[Tile]:
@@ -428,6 +468,10 @@ class NmjlRuleset(AmericanRuleset):
         self._check_size(hand, "discard options", (MAHJONG_SIZE,))
         unseen = self._unseen(hand, seen)
         options = []
+        fitted: dict[int, list[_SlotRows]] = {}  # every discard keeps the exposures
+        # A tile helps only while a copy is left to draw: not every copy in the hand (the
+        # discarded one lies in the discards).
+        held, limits = hand.counts, self._tileset.counts
         for discard in sorted(set(hand.concealed)):
             rest = hand.discard(discard)
             distances = self._distances(rest)
@@ -436,8 +480,8 @@ class NmjlRuleset(AmericanRuleset):
                 continue
             helpful = frozenset(
                 tile
-                for tile in self._helpful(rest, distances, away)
-                if rest.count(tile) + (tile is discard) < self._tileset.count(tile)
+                for tile in self._helpful(rest, distances, away, fitted)
+                if held[tile.index] < limits[tile.index]
             )
             options.append(DiscardOption(discard, away, helpful, sum(unseen[tile.index] for tile in helpful)))
         options.sort(key=lambda option: (option.tiles_away, -option.helpful_unseen, option.discard))
