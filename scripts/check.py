@@ -20,7 +20,7 @@ CHECKS: list[tuple[str, list[str]]] = [
     ("mypy --strict", [sys.executable, "-m", "mypy", "--strict", "src", "tests", "examples"]),
     ("sphinx-build -W", [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "docs", "docs/_build"]),
     # pytest runs last so that its summary line closes the output.
-    ("pytest", [sys.executable, "-m", "pytest", "-q"]),
+    ("pytest", [sys.executable, "-m", "pytest", "-q", "-n", "auto"]),
 ]
 
 
@@ -28,7 +28,7 @@ CHECKS: list[tuple[str, list[str]]] = [
 WHAT = {
     "mypy --strict": "type-checking the sources, tests and examples",
     "sphinx-build -W": "building the docs, warnings as errors",
-    "pytest": "the tests and the doctests of the sources, README and docs (a few minutes)",
+    "pytest": "the tests and the doctests of the sources, README and docs, on every core (a few minutes)",
 }
 
 

@@ -243,6 +243,28 @@ def test_a_wait_held_four_times_across_melds() -> None:
     assert RULESET.waits(hand) == peer_waits(hand) == frozenset({mr.Tile.parse("5C")})
 
 
+def test_discard_options_are_discarding_then_drawing() -> None:
+    """Each option's tiles away is the hand's after the discard, and its helpful tiles are exactly
+    those whose draw then lowers it, with a copy left to draw (declared melds' copies count, and
+    cap what the concealed part may reach). The options read tables once per hand, the caps by
+    a bound; ``tiles_away`` costs each hand on its own."""
+    hands = [hand for hand in CONCEALED[:60] + DECLARED if len(loose(hand)) + 3 * declared_sets(hand) == 14][:45]
+    assert sum(1 for hand in hands if declared_sets(hand)) >= 20
+    tiles = [mr.Tile.from_index(index) for index in range(34)]
+    for hand in hands:
+        options = RULESET.discard_options(hand)
+        assert {option.discard for option in options} == set(loose(hand)), hand
+        for option in options:
+            rest = hand.discard(option.discard)
+            assert option.tiles_away == RULESET.tiles_away(rest), (hand, option)
+            helpful = {
+                tile
+                for tile in tiles
+                if hand.count(tile) < 4 and RULESET.tiles_away(rest.draw(tile)) < option.tiles_away
+            }
+            assert option.helpful == frozenset(helpful), (hand, option)
+
+
 # -- properties of evaluation and settlement ---------------------------------------------------------------
 
 CASES = random_cases(SEED + 3, 1500)

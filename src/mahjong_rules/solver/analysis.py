@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from mahjong_rules.errors import GrammarError
 from mahjong_rules.solver import standard
+from mahjong_rules.solver._vectors import INFINITY
 from mahjong_rules.solver.distance import grammar_away
 from mahjong_rules.solver.grammar import JOKER, Grammar, Group
 from mahjong_rules.solver.search import has_arrangement as _search_has_arrangement
@@ -209,20 +210,19 @@ def _standard_discard_options(
     tileset: TileSet,
     remaining: Sequence[int],
 ) -> list[DiscardOption]:
-    """:func:`discard_options` in the standard form, from :func:`standard.exchange_rows`. Only
-    kinds 0-33 can help: a bonus tile drawn never joins the form."""
+    """:func:`discard_options` in the standard form, from rows giving each discard's tiles away
+    and the kinds whose draw would then lower it. Only kinds 0-33 can help: a bonus tile drawn
+    never joins the form."""
     limits = tileset.counts
     options = []
     for index in range(NUM_STANDARD_KINDS):
         if not held[index]:
             continue
-        away, afters = rows(index)
+        away, lowering = rows(index)
+        if away >= INFINITY:
+            continue
         # The discarded copy lies in the discards: it cannot be drawn again.
-        helpful = frozenset(
-            tile
-            for tile in range(NUM_STANDARD_KINDS)
-            if 0 <= afters[tile] < away and held[tile] + exposed_counts[tile] < limits[tile]
-        )
+        helpful = frozenset(tile for tile in lowering if held[tile] + exposed_counts[tile] < limits[tile])
         options.append(DiscardOption(index, away, helpful, sum(remaining[tile] for tile in helpful)))
     options.sort(key=lambda option: (option.tiles_away, -option.helpful_unseen, option.discard))
     return options
@@ -237,18 +237,27 @@ def _exchange_rows(
     exposed: Sequence[Group],
     thirteen_wonders: bool,
 ) -> Callable[[int], tuple[int, list[int]]] | None:
-    """:func:`standard.exchange_rows` when the grammar is the standard form and its tables hold
-    the hand (no exposed pair, no copies capped by exposures, every concealed tile a kind 0-33);
-    ``None`` otherwise."""
+    """Rows for :func:`_standard_discard_options` when the grammar is the standard form and its
+    tables hold the hand (no exposed pair, every concealed tile a kind 0-33), from
+    :func:`standard.exchange_rows`, or :func:`standard.capped_exchange_rows` when the exposed
+    sets hold copies; ``None`` otherwise."""
     sets = _standard_sets(grammar, size)
-    if (
-        sets is None
-        or any(group.is_pair for group in exposed)
-        or min(_standard_limits(tileset, exposed)) < 4
-        or any(counts[NUM_STANDARD_KINDS:])
-    ):
+    if sets is None or any(group.is_pair for group in exposed) or any(counts[NUM_STANDARD_KINDS:]):
         return None
-    return standard.exchange_rows(counts, sets, thirteen_wonders=thirteen_wonders and not exposed)
+    limits = _standard_limits(tileset, exposed)
+    if min(limits) < 4:
+        exposed_counts = [tileset.counts[kind] - limits[kind] for kind in range(NUM_STANDARD_KINDS)]
+        drawable = [counts[kind] + exposed_counts[kind] < tileset.counts[kind] for kind in range(NUM_STANDARD_KINDS)]
+        return standard.capped_exchange_rows(counts, sets, limits, drawable)
+    rows = standard.exchange_rows(counts, sets, thirteen_wonders=thirteen_wonders and not exposed)
+    if rows is None:
+        return None
+
+    def lowering(removed: int) -> tuple[int, list[int]]:
+        away, afters = rows(removed)
+        return away, [added for added in range(NUM_STANDARD_KINDS) if 0 <= afters[added] < away]
+
+    return lowering
 
 
 def _exchange(

@@ -34,6 +34,7 @@ from mahjong_rules.solver._vectors import INFINITY, MAX_SETS, combine, final_dis
 __all__ = [
     "MAX_SETS",
     "Block",
+    "capped_exchange_rows",
     "decompositions",
     "discard_options",
     "exchange_away",
@@ -490,6 +491,82 @@ def exchange_rows(
                     found = min(found, 14 - (total & 15) - (total >= 16))
                 afters.append(found)
         return away, afters
+
+    return row
+
+
+def capped_exchange_rows(
+    counts: Sequence[int], sets: int, caps: Sequence[int], drawable: Sequence[bool]
+) -> Callable[[int], tuple[int, list[int]]] | None:
+    """For a hand that must discard whose exposed sets cap some copies (``caps``, the copies of
+    each of the 34 kinds the concealed tiles may reach): ``row(removed)`` gives the tiles away of
+    the counts less one ``removed`` tile and the ``drawable`` kinds whose draw would then lower
+    it. ``None`` when the tables do not hold the hand.
+
+    The tables ignore the caps, so they give a lower bound, and the exact answer wherever every
+    part the caps touch has the tables' distances anyway (the caps do not bind there): only the
+    other changes are costed again, the capped parts by the reference programme (memoized)."""
+    bounds = exchange_rows(counts, sets)
+    if bounds is None:
+        return None
+    capped = tuple(caps[0:34])
+    ranges = [(offset, offset + 9) for offset in SUIT_OFFSETS] + [(HONOR_OFFSET, NUM_STANDARD_KINDS)]
+    capped_parts = [part for part, (low, high) in enumerate(ranges) if min(capped[low:high]) < 4]
+    held = list(counts[0:34])
+
+    def vector(part: int, removed: int, added: int) -> Key:
+        low, high = ranges[part]
+        key = held[low:high]
+        if low <= removed < high:
+            key[removed - low] -= 1
+        if low <= added < high:
+            key[added - low] += 1
+        return _part_vector(tuple(key), part < 3, capped[low:high])
+
+    def free(part: int, removed: int, added: int) -> bool:
+        """Whether the caps leave the part's distances as the tables have them."""
+        low, high = ranges[part]
+        key = held[low:high]
+        if low <= removed < high:
+            key[removed - low] -= 1
+        if low <= added < high:
+            key[added - low] += 1
+        return vector(part, removed, added) == _part_vector(tuple(key), part < 3, None)
+
+    base = [vector(part, -1, -1) if part in capped_parts else () for part in range(4)]
+    unbound = all(free(part, -1, -1) for part in capped_parts)
+
+    def exact(removed: int, added: int) -> int:
+        vectors = [
+            vector(part, removed, added)
+            if part in capped_parts and (_PARTS[removed] == part or _PARTS[added] == part)
+            else base[part]
+            if part in capped_parts
+            else vector(part, removed, added)
+            for part in range(4)
+        ]
+        return min(final_distance(combine(vectors[0], vectors[1]), combine(vectors[2], vectors[3]), sets), INFINITY)
+
+    def row(removed: int) -> tuple[int, list[int]]:
+        bound, afters = bounds(removed)
+        removed_part = _PARTS[removed]
+        if unbound and (removed_part not in capped_parts or free(removed_part, removed, -1)):
+            away = bound
+        else:
+            away = exact(removed, -1)
+        lowering = []
+        for added in range(NUM_STANDARD_KINDS):
+            if not drawable[added] or not 0 <= afters[added] < away:
+                continue
+            added_part = _PARTS[added]
+            touched = {removed_part, added_part}.intersection(capped_parts)
+            if unbound and all(free(part, removed, added) for part in touched):
+                after = afters[added]
+            else:
+                after = exact(removed, added)
+            if after < away:
+                lowering.append(added)
+        return away, lowering
 
     return row
 
