@@ -136,10 +136,28 @@ def get_ruleset(name: str, **options: Any) -> Ruleset:
         RulesetError: a third-party ruleset could not be loaded.
     """
     cls = ruleset_class(name)
-    built = cls(build_options(cls.name, cls.Options, options))
+    checked = build_options(cls.name, cls.Options, options)
+    try:
+        key: tuple[type[Any], Any] | None = (cls, checked)
+        found = _built.get(key)  # type: ignore[arg-type]
+    except TypeError:  # options that cannot be hashed: built every time
+        key, found = None, None
+    if found is not None:
+        return found
+    built = cls(checked)
     if not isinstance(built, Ruleset):
         raise RulesetError(f"{cls.__name__} does not provide the Ruleset protocol")
+    if key is not None:
+        if len(_built) >= _BUILT_KEPT:
+            _built.clear()
+        _built[key] = built
     return built
+
+
+# Rulesets are immutable, and building one loads its tables: the same class and options give the
+# same object (what a self-play loop that names its ruleset for every round relies on).
+_BUILT_KEPT = 64
+_built: dict[tuple[type[Any], Any], Ruleset] = {}
 
 
 def register_ruleset(cls: type[Any], *, replace: bool = False) -> type[Any]:

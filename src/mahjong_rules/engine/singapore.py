@@ -399,7 +399,8 @@ class SingaporeRound:
         if self.drawn is not None:
             actions += _kong_declarations(seat, player)
         if self.tiles_left > 0:
-            actions += [_discard_action(seat, tile) for tile in _distinct(player)]
+            row = _discard_row(seat)
+            actions += [row[index] for index, count in enumerate(player.counts) if count]
         else:
             # "he is not required to discard any tiles after he has picked the last tile"
             actions.append(Action(seat, ActionKind.PASS))
@@ -457,13 +458,10 @@ def _net(transfers: Iterable[Transfer], seats: tuple[Seat, ...]) -> dict[Seat, i
 
 
 @functools.cache
-def _discard_action(seat: Seat, tile: Tile) -> Action:
-    """The action of discarding ``tile`` (actions are immutable: one serves every round)."""
-    return Action(seat, ActionKind.DISCARD, (tile,))
-
-
-def _distinct(player: Player) -> list[Tile]:
-    return [Tile.from_index(index) for index, count in enumerate(player.counts) if count]
+def _discard_row(seat: Seat) -> tuple[Action, ...]:
+    """``seat``'s discard of each concealed kind, by tile index (actions are immutable: one
+    serves every round)."""
+    return tuple(Action(seat, ActionKind.DISCARD, (Tile.from_index(index),)) for index in range(KINDS))
 
 
 def _drawn_context(round_: SingaporeRound | _Step, seat: Seat) -> WinContext:
@@ -521,15 +519,17 @@ def _offered_win(round_: SingaporeRound | _Step, seat: Seat, player: Player, til
     return evaluation if evaluation.is_winning else None
 
 
-def _chow_pairs(tile: Tile) -> list[tuple[Tile, Tile]]:
+@functools.cache
+def _chow_pairs(tile: Tile) -> tuple[tuple[Tile, Tile], ...]:
+    """The pairs of tiles that make a chow with ``tile`` (worked out once per tile)."""
     suit, rank = tile.suit, tile.rank
     if not tile.is_number or suit is None or rank is None:
-        return []
-    return [
+        return ()
+    return tuple(
         (suit.tile(rank + low), suit.tile(rank + high))
         for low, high in ((-2, -1), (-1, 1), (1, 2))
         if rank + low >= 1 and rank + high <= 9
-    ]
+    )
 
 
 def _answers(round_: SingaporeRound | _Step, seat: Seat, player: Player, tile: Tile) -> list[Action]:
@@ -566,6 +566,10 @@ def _kong_declarations(seat: Seat, player: Player) -> list[Action]:
     """The kongs ``seat`` may declare after drawing (the ruleset's ``declarable_kongs``): a
     concealed kong (``meld`` is the kong, ``{....}``), or a tile added to an exposed pung ("Exposed
     Kong Type 2": ``tiles[0]`` is the tile, ``meld`` the pung)."""
+    counts = player.counts
+    # Most turns hold no four of a kind and no tile of an exposed pung: nothing to ask the ruleset.
+    if 4 not in counts and not any(meld.size == 3 and counts[meld.tiles[0].index] for meld in player.melds):
+        return []
     actions = []
     for tile, kind in declarable_kongs(player.sorted_hand).items():
         if kind == "concealed kong":
@@ -624,14 +628,21 @@ class _Step:
     """A round being changed by one action: a working copy of its state, frozen into the next
     round by :meth:`freeze`."""
 
-    def __init__(self, ruleset: SingaporeRuleset, seed: int, banker: Seat, prevailing_wind: Seat) -> None:
+    def __init__(
+        self,
+        ruleset: SingaporeRuleset,
+        seed: int,
+        banker: Seat,
+        prevailing_wind: Seat,
+        players: list[Player] | None = None,
+    ) -> None:
         self.ruleset = ruleset
         self.seats = _seats(ruleset)
         self.seed = seed
         self.banker = banker
         self.prevailing_wind = prevailing_wind
         self.wall: tuple[Tile, ...] = ()
-        self.players: list[Player] = [Player((0,) * KINDS) for _ in self.seats]
+        self.players: list[Player] = players if players is not None else [Player((0,) * KINDS) for _ in self.seats]
         self.phase = Phase.TURN
         self.turn = Seat.EAST
         self.extra: Seat | None = None
@@ -656,9 +667,8 @@ class _Step:
 
     @classmethod
     def of(cls, round_: SingaporeRound, action: Action) -> _Step:
-        step = cls(round_.ruleset, round_.seed, round_.banker, round_.prevailing_wind)
+        step = cls(round_.ruleset, round_.seed, round_.banker, round_.prevailing_wind, list(round_.players))
         step.wall = round_.wall
-        step.players = list(round_.players)
         step.phase, step.turn, step.extra = round_.phase, round_.turn, round_.extra
         step.drawn, step.replacement = round_.drawn, round_.replacement
         step.discard, step.robbed = round_.discard, round_.robbed
@@ -867,7 +877,7 @@ class _Step:
         calls = [
             Call(action.seat, Move.GAME if action.meld is None else _move_of(action.meld)) for action in self.calls
         ]
-        chosen = self.ruleset.resolve_calls(calls, offered_by)
+        chosen = self.ruleset.resolve_calls(calls, offered_by) if calls else None
         taken = None if chosen is None else next(action for action in self.calls if action.seat is chosen.seat)
         if self.phase is Phase.ROB:
             if taken is not None:

@@ -15,6 +15,8 @@ from mahjong_rules.tilesets import TileSet
 
 __all__ = ["TableRuleset"]
 
+_SEATS = tuple(Seat)  # in turn order
+
 
 class TableRuleset:
     """A subclass sets ``name``, ``options`` (with ``players``) and ``_tileset``."""
@@ -31,7 +33,7 @@ class TableRuleset:
     @property
     def seats(self) -> tuple[Seat, ...]:
         """The seats at the table, in turn order (ruling T4); with three players nobody is North."""
-        return tuple(Seat)[: self.options.players]
+        return _SEATS[: self.options.players]
 
     @staticmethod
     def _checked_context(hand: Hand, context: object) -> WinContext:

@@ -259,6 +259,9 @@ class _Exposed:
         return found
 
 
+_EXPOSURES_KEPT = 4096
+
+
 class FlexDistance:
     """Tiles away for one set of Flex options (see the module's description)."""
 
@@ -268,6 +271,7 @@ class FlexDistance:
         self.patterns = tuple(_pattern(tuple(tiles)) for tiles in grammar.singles)
         self.pattern_tiles = frozenset(pattern.tiles for pattern in self.patterns)
         self.concealed = _Exposed((), self.counts)
+        self._exposures: dict[tuple[Meld, ...], _Exposed] = {}
 
     def away(self, hand: Hand, limit: int = INFINITY) -> int | None:
         """The fewest tiles to exchange for ``hand`` to become a valid Flex hand of 14 tiles, its
@@ -317,7 +321,17 @@ class FlexDistance:
         return pass_options(held, away, search.leaves, passes, limits)
 
     def _exposed(self, melds: Sequence[Meld]) -> _Exposed:
-        return _Exposed(melds, self.counts) if melds else self.concealed
+        """What the exposed sets allow, worked out once per tuple of sets (a game asks again at
+        every turn while its exposures stand)."""
+        if not melds:
+            return self.concealed
+        key = tuple(melds)
+        found = self._exposures.get(key)
+        if found is None:
+            if len(self._exposures) >= _EXPOSURES_KEPT:
+                self._exposures.clear()
+            found = self._exposures[key] = _Exposed(key, self.counts)
+        return found
 
     def _away(self, held: Sequence[int], exposed: _Exposed, limit: int, floor: int = 0) -> int | None:
         """The hand's distance if below ``limit`` (else ``None``); the search may stop as soon as

@@ -136,7 +136,9 @@ class FlexRuleset(AmericanRuleset):
                     yield reading, arrangement
 
     def _exposure_reasons(self, hand: Hand) -> list[Reason]:
-        found = []
+        found: list[Reason] = []
+        if not hand.melds:
+            return found
         allowed_singles = {tuple(pattern) for pattern in self._grammar.singles}
         for meld in hand.melds:
             where = f"the exposed set {meld}"
