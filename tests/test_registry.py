@@ -185,3 +185,13 @@ def test_entry_point_name_must_match_the_class_name(tmp_path: Path, monkeypatch:
 def test_ruleset_name_must_be_a_string() -> None:
     with pytest.raises(TypeError):
         mr.get_ruleset(3)  # type: ignore[arg-type]
+
+
+def test_the_same_options_give_the_same_ruleset() -> None:
+    # Rulesets are immutable and load tables: the registry builds one per class and options, so a
+    # loop that names its ruleset for every round keeps the tables and memos warm.
+    assert mr.get_ruleset("flex") is mr.get_ruleset("FLEX")
+    assert mr.get_ruleset("flex", year=True) is mr.get_ruleset("flex", year=True)
+    assert mr.get_ruleset("flex", year=True) is not mr.get_ruleset("flex")
+    assert mr.get_ruleset("flex", year=True).options.year
+    assert not mr.get_ruleset("flex").options.year

@@ -290,13 +290,17 @@ def test_several_winners_are_checked_too() -> None:
 def test_a_dropped_rulesets_grammar_is_freed() -> None:
     """3,000 Flex rulesets with their own years left about 70 MB of grammars: the solver's memo
     kept each one alive. It now names a grammar by a number, so a grammar no ruleset holds is
-    freed."""
+    freed. The registry keeps the last rulesets it built (at most ``_BUILT_KEPT``) for the
+    next caller with the same options: more than that many new ones push it out too."""
+    from mahjong_rules.registry import _BUILT_KEPT
+
     ruleset = mr.get_ruleset("flex", year=True, year_digits=1987)
     for hand in ("1B 9B 8B 7B 222C 333C 4444C", "333C 44B 555C 666C 777C"):
         ruleset.evaluate(mr.Hand.parse(hand))
     grammar = weakref.ref(ruleset._grammar)  # type: ignore[attr-defined]
     del ruleset
-    for year in range(3001, 3040):  # push it out of the small function caches keyed by grammar
+    # Push it out of the registry and of the small function caches keyed by grammar.
+    for year in range(3001, 3001 + max(40, _BUILT_KEPT + 1)):
         mr.get_ruleset("flex", year=True, year_digits=year).evaluate(mr.Hand.parse("333C 44B 555C 666C 777C"))
     gc.collect()
     assert grammar() is None
