@@ -10,6 +10,7 @@ import attrs
 import pytest
 
 import mahjong_rules as mr
+from mahjong_rules.rulesets.flex import FlexRuleset
 from tests.toy_ruleset import SevenPairsOptions, SevenPairsRuleset
 
 
@@ -193,5 +194,8 @@ def test_the_same_options_give_the_same_ruleset() -> None:
     assert mr.get_ruleset("flex") is mr.get_ruleset("FLEX")
     assert mr.get_ruleset("flex", year=True) is mr.get_ruleset("flex", year=True)
     assert mr.get_ruleset("flex", year=True) is not mr.get_ruleset("flex")
-    assert mr.get_ruleset("flex", year=True).options.year
-    assert not mr.get_ruleset("flex").options.year
+    with_year, plain = mr.get_ruleset("flex", year=True), mr.get_ruleset("flex")
+    assert isinstance(with_year, FlexRuleset)
+    assert isinstance(plain, FlexRuleset)
+    assert with_year.options.year
+    assert not plain.options.year

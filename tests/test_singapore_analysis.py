@@ -22,6 +22,7 @@ import pytest
 from mahjong.shanten import Shanten
 
 import mahjong_rules as mr
+from mahjong_rules.rulesets.singapore import SingaporeRuleset
 from tests.singapore_hands import random_mahjong
 from tests.singapore_reference import ANIMALS, FLOWERS, PLAYABLE, WONDERS, RefOptions, random_cases
 
@@ -248,11 +249,13 @@ def test_discard_options_are_discarding_then_drawing() -> None:
     those whose draw then lowers it, with a copy left to draw (declared melds' copies count, and
     cap what the concealed part may reach). The options read tables once per hand, the caps by
     a bound; ``tiles_away`` costs each hand on its own."""
+    singapore = RULESET
+    assert isinstance(singapore, SingaporeRuleset)
     hands = [hand for hand in CONCEALED[:60] + DECLARED if len(loose(hand)) + 3 * declared_sets(hand) == 14][:45]
     assert sum(1 for hand in hands if declared_sets(hand)) >= 20
     tiles = [mr.Tile.from_index(index) for index in range(34)]
     for hand in hands:
-        options = RULESET.discard_options(hand)
+        options = singapore.discard_options(hand)
         assert {option.discard for option in options} == set(loose(hand)), hand
         for option in options:
             rest = hand.discard(option.discard)

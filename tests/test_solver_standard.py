@@ -789,9 +789,9 @@ def _near_wonders(tiles: list[int]) -> tuple[tuple[int, ...], int]:
     st.one_of(
         st.integers(0, 4).flatmap(lambda sets: st.tuples(standard_hands(sets, 3 * sets + 2), st.just(sets))),
         # Near Thirteen Wonders, where a draw may bring either form closer.
-        st.lists(
-            st.sampled_from([*standard.TERMINALS_AND_HONORS, 1, 4, 10, 20, 25]), min_size=14, max_size=14
-        ).map(_near_wonders),
+        st.lists(st.sampled_from([*standard.TERMINALS_AND_HONORS, 1, 4, 10, 20, 25]), min_size=14, max_size=14).map(
+            _near_wonders
+        ),
     ),
     st.booleans(),
 )
@@ -813,7 +813,7 @@ def test_discard_options_of_the_standard_grammar_are_discarding_then_drawing(
     expected = []
     for discard in range(STANDARD_KINDS):
         if full[discard]:
-            left = _with(full, discard, -1)
+            left = _with(tuple(full), discard, -1)
             away = standard.tiles_away(left, sets, thirteen_wonders=wonders)
             helpful = frozenset(
                 tile
