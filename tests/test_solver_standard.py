@@ -826,3 +826,30 @@ def test_discard_options_of_the_standard_grammar_are_discarding_then_drawing(
         Grammar.standard(), full, size=3 * sets + 2, tileset=tileset, thirteen_wonders=thirteen_wonders
     )
     assert sorted(((o.discard, o.tiles_away, o.helpful) for o in found), key=lambda o: (o[1], o[0])) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.booleans(),
+    st.lists(st.integers(0, 4), min_size=9, max_size=9),
+    st.lists(st.integers(0, 4), min_size=9, max_size=9),
+    st.lists(st.tuples(st.integers(0, 8), st.integers(-1, 1)), max_size=6),
+)
+def test_capped_parts_from_kept_prefixes_equal_the_programme(
+    suit: bool, counts: list[int], caps: list[int], changes: list[tuple[int, int]]
+) -> None:
+    # Exposed sets cap some copies; such parts are worked out from the states kept for a prefix
+    # of parts seen before. A part and its neighbours (a tile more or fewer at a rank, as
+    # discards and draws make) must each equal the programme run whole.
+    from mahjong_rules.solver import _prefix_vectors
+    from mahjong_rules.solver._vectors import part_distances
+
+    size = 9 if suit else 7
+    key = counts[:size]
+    limits = [max(cap, count) if cap < 4 else cap for cap, count in zip(caps, counts, strict=True)][:size]
+    _prefix_vectors._states.clear()
+    assert _prefix_vectors.prefix_part_distances(key, suit, limits) == part_distances(key, suit, limits)
+    for rank, change in changes:
+        if rank < size and 0 <= key[rank] + change <= limits[rank]:
+            key[rank] += change
+        assert _prefix_vectors.prefix_part_distances(key, suit, limits) == part_distances(key, suit, limits)

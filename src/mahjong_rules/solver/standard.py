@@ -28,6 +28,7 @@ from typing import NamedTuple
 
 from mahjong_rules.solver import _standard_tables
 from mahjong_rules.solver._cache import BoundedMemo
+from mahjong_rules.solver._prefix_vectors import prefix_part_distances
 from mahjong_rules.solver._standard_tables import NOT_IN_TABLE
 from mahjong_rules.solver._vectors import INFINITY, MAX_SETS, combine, final_distance, part_distances
 
@@ -581,7 +582,10 @@ def _changed_reference(counts: Sequence[int], removed: int, added: int, sets: in
 
 
 _part_vectors: BoundedMemo[tuple[Key, bool, Key | None], Key] = BoundedMemo(
-    lambda item: part_distances(item[0], item[1], item[2]), _MEMO_LIMIT
+    lambda item: (
+        part_distances(item[0], item[1], None) if item[2] is None else prefix_part_distances(item[0], item[1], item[2])
+    ),
+    _MEMO_LIMIT,
 )
 
 
