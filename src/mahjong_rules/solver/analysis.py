@@ -246,6 +246,8 @@ def _exchange_rows(
         return None
     limits = _standard_limits(tileset, exposed)
     if min(limits) < 4:
+        if thirteen_wonders and not exposed:
+            return None  # a game of fewer copies: Thirteen Wonders by the reference
         exposed_counts = [tileset.counts[kind] - limits[kind] for kind in range(NUM_STANDARD_KINDS)]
         drawable = [counts[kind] + exposed_counts[kind] < tileset.counts[kind] for kind in range(NUM_STANDARD_KINDS)]
         return standard.capped_exchange_rows(counts, sets, limits, drawable)

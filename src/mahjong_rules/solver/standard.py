@@ -515,37 +515,29 @@ def capped_exchange_rows(
     capped_parts = [part for part, (low, high) in enumerate(ranges) if min(capped[low:high]) < 4]
     held = list(counts[0:34])
 
-    def vector(part: int, removed: int, added: int) -> Key:
+    def key_of(part: int, removed: int, added: int) -> Key:
         low, high = ranges[part]
         key = held[low:high]
         if low <= removed < high:
             key[removed - low] -= 1
         if low <= added < high:
             key[added - low] += 1
-        return _part_vector(tuple(key), part < 3, capped[low:high])
+        return tuple(key)
+
+    def vector(part: int, removed: int, added: int) -> Key:
+        low, high = ranges[part]
+        return _part_vector(key_of(part, removed, added), part < 3, capped[low:high])
 
     def free(part: int, removed: int, added: int) -> bool:
         """Whether the caps leave the part's distances as the tables have them."""
-        low, high = ranges[part]
-        key = held[low:high]
-        if low <= removed < high:
-            key[removed - low] -= 1
-        if low <= added < high:
-            key[added - low] += 1
-        return vector(part, removed, added) == _part_vector(tuple(key), part < 3, None)
+        return vector(part, removed, added) == _part_vector(key_of(part, removed, added), part < 3, None)
 
-    base = [vector(part, -1, -1) if part in capped_parts else () for part in range(4)]
+    base = [vector(part, -1, -1) for part in range(4)]
     unbound = all(free(part, -1, -1) for part in capped_parts)
 
     def exact(removed: int, added: int) -> int:
-        vectors = [
-            vector(part, removed, added)
-            if part in capped_parts and (_PARTS[removed] == part or _PARTS[added] == part)
-            else base[part]
-            if part in capped_parts
-            else vector(part, removed, added)
-            for part in range(4)
-        ]
+        changed = {_PARTS[removed]} | ({_PARTS[added]} if added >= 0 else set())
+        vectors = [vector(part, removed, added) if part in changed else base[part] for part in range(4)]
         return min(final_distance(combine(vectors[0], vectors[1]), combine(vectors[2], vectors[3]), sets), INFINITY)
 
     def row(removed: int) -> tuple[int, list[int]]:
