@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import cache
 
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 from mahjong.agari import Agari
 from mahjong.hand_calculating.divider import HandDivider
@@ -853,3 +853,54 @@ def test_capped_parts_from_kept_prefixes_equal_the_programme(
         if rank < size and 0 <= key[rank] + change <= limits[rank]:
             key[rank] += change
         assert _prefix_vectors.prefix_part_distances(key, suit, limits) == part_distances(key, suit, limits)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(1, 3).flatmap(lambda sets: st.tuples(standard_hands(sets, 3 * sets + 2), st.just(sets))),
+    st.lists(st.integers(0, 33), min_size=3, max_size=3, unique=True),
+    st.booleans(),
+)
+def test_discard_options_with_exposed_sets_are_discarding_then_drawing(
+    drawn: tuple[tuple[int, ...], int], exposed_tiles: list[int], kongs: bool
+) -> None:
+    # Exposed pungs or kongs cap the copies the concealed tiles may reach: the tables, which know
+    # no caps, bound each discard and draw, and the parts the caps bind are costed again. By
+    # definition each option is the distance after the discard, and a draw helps when it lowers it
+    # and a copy is left to draw (not in the hand, the exposures, or the discard).
+    from mahjong_rules.solver import analysis
+    from mahjong_rules.solver.grammar import Grammar, Group
+    from mahjong_rules.tilesets import TileSet
+
+    counts, sets = drawn
+    tileset = TileSet.singapore()
+    full = list(counts) + [0] * (len(tileset.counts) - len(counts))
+    # The exposed sets make up the four sets: as many as the concealed tiles lack.
+    copies = 4 if kongs else 3
+    exposed = [Group("identical", (tile,) * copies) for tile in exposed_tiles[: 4 - sets] if full[tile] <= 4 - copies]
+    assume(len(exposed) == 4 - sets)
+    grammar = Grammar.standard()
+    size = 3 * sets + 2
+    limits = [tileset.counts[tile] - sum(group.tiles.count(tile) for group in exposed) for tile in range(34)]
+
+    def away(tiles: list[int]) -> int | None:  # ``size``: the concealed part's at Mahjong
+        return analysis.tiles_away(grammar, tiles, size=size, tileset=tileset, exposed=exposed)
+
+    expected = []
+    for discard in range(STANDARD_KINDS):
+        if full[discard]:
+            left = list(_with(tuple(full), discard, -1))
+            after_discard = away(left)
+            if after_discard is None:
+                continue
+            helpful = frozenset(
+                tile
+                for tile in range(STANDARD_KINDS)
+                if full[tile] < limits[tile]
+                and (after := away(list(_with(tuple(left), tile, 1)))) is not None
+                and after < after_discard
+            )
+            expected.append((discard, after_discard, helpful))
+    expected.sort(key=lambda option: (option[1], option[0]))
+    found = analysis.discard_options(grammar, full, size=size, tileset=tileset, exposed=exposed)
+    assert sorted(((o.discard, o.tiles_away, o.helpful) for o in found), key=lambda o: (o[1], o[0])) == expected
