@@ -108,31 +108,13 @@ class Player:
         """Whether the concealed tiles, with ``tile``, complete four sets and an eye beside the
         declared sets, or 13 Wonders, or the player holds eight flowers: the shape alone, before
         the ruleset counts the doubles (a quick test that spares most evaluations)."""
+        counts = self.counts if tile is None else changed_counts(self.counts, tile, 1)
         sets = SETS - len(self.melds)
-        if tile is not None:
-            return tile.index in _waits(self.counts, sets, not self.melds) or self.eight_flowers
-        counts = self.counts
         if standard.is_complete(counts, sets):
             return True
         if not self.melds and sum(counts) == 14 and standard.thirteen_wonders_away(counts) == 0:
             return True
         return self.eight_flowers
-
-
-_WAITS_KEPT = 1 << 14
-_known_waits: dict[tuple[tuple[int, ...], int, bool], frozenset[int]] = {}
-
-
-def _waits(counts: tuple[int, ...], sets: int, thirteen_wonders: bool) -> frozenset[int]:
-    """The tile indexes that complete the concealed ``counts`` (``sets`` sets and an eye, or 13
-    Wonders), kept: a player's tiles are offered every discard until their next turn."""
-    key = (counts, sets, thirteen_wonders)
-    found = _known_waits.get(key)
-    if found is None:
-        if len(_known_waits) >= _WAITS_KEPT:
-            _known_waits.clear()
-        found = _known_waits[key] = standard.waits(counts, sets, thirteen_wonders=thirteen_wonders)
-    return found
 
 
 def let_pass(history: tuple[tuple[Seat, Tile], ...], seat: Seat, player: Player) -> frozenset[Tile]:
