@@ -137,6 +137,10 @@ def get_ruleset(name: str, **options: Any) -> Ruleset:
         RulesetError: a third-party ruleset could not be loaded.
     """
     cls = ruleset_class(name)
+    if not options:
+        default = _built_defaults.get(cls)
+        if default is not None:
+            return default
     checked = build_options(cls.name, cls.Options, options)
     try:
         key: tuple[type[Any], Any] | None = (cls, checked)
@@ -152,6 +156,8 @@ def get_ruleset(name: str, **options: Any) -> Ruleset:
         if len(_built) >= _BUILT_KEPT:
             _built.clear()
         _built[key] = built
+    if not options:
+        _built_defaults[cls] = built
     return built
 
 
@@ -159,6 +165,7 @@ def get_ruleset(name: str, **options: Any) -> Ruleset:
 # same object (what a self-play loop that names its ruleset for every round relies on).
 _BUILT_KEPT = 64
 _built: dict[tuple[type[Any], Any], Ruleset] = {}
+_built_defaults: dict[type[Any], Ruleset] = {}  # by class alone: no options to check
 
 
 def register_ruleset(cls: type[Any], *, replace: bool = False) -> type[Any]:

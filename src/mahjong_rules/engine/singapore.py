@@ -392,7 +392,7 @@ class SingaporeRound:
         player = self.players[seat.value]
         if self.phase is not Phase.TURN:
             assert self.discard is not None
-            return [Action(seat, ActionKind.PASS), *_answers(self, seat, player, self.discard)]
+            return [_pass_action(seat), *_answers(self, seat, player, self.discard)]
         actions = []
         if self.drawn is not None and _self_drawn_win(self, seat, player) is not None:
             actions.append(Action(seat, ActionKind.MAHJONG))
@@ -403,7 +403,7 @@ class SingaporeRound:
             actions += [row[index] for index, count in enumerate(player.counts) if count]
         else:
             # "he is not required to discard any tiles after he has picked the last tile"
-            actions.append(Action(seat, ActionKind.PASS))
+            actions.append(_pass_action(seat))
         return actions
 
     def _refusal(self, action: Action) -> Reason:
@@ -550,16 +550,26 @@ def _answers(round_: SingaporeRound | _Step, seat: Seat, player: Player, tile: T
         return check_move(hand, tile, move, chow=chow, passed=passed, last_discarded=player.last_discarded) is None
 
     if held >= 3 and allowed(Move.KONG):
-        found.append(Action(seat, ActionKind.CALL, (tile,), meld=Meld((tile,) * 4, called_from=discarder)))
+        found.append(_call_action(seat, tile, (tile,) * 4, discarder))
     if held >= 2 and allowed(Move.PONG):
-        found.append(Action(seat, ActionKind.CALL, (tile,), meld=Meld((tile,) * 3, called_from=discarder)))
+        found.append(_call_action(seat, tile, (tile,) * 3, discarder))
     if seat is next_seat(discarder, _seats(round_.ruleset)):
         for low, high in _chow_pairs(tile):
             if player.counts[low.index] and player.counts[high.index] and allowed(Move.CHOW, (low, high)):
-                found.append(
-                    Action(seat, ActionKind.CALL, (tile,), meld=Meld((low, tile, high), called_from=discarder))
-                )
+                found.append(_call_action(seat, tile, (low, tile, high), discarder))
     return found
+
+
+@functools.cache
+def _call_action(seat: Seat, tile: Tile, tiles: tuple[Tile, ...], discarder: Seat) -> Action:
+    """``seat``'s call of ``tile`` from ``discarder`` for the set ``tiles`` (actions and sets are
+    immutable: one serves every round)."""
+    return Action(seat, ActionKind.CALL, (tile,), meld=Meld(tiles, called_from=discarder))
+
+
+@functools.cache
+def _pass_action(seat: Seat) -> Action:
+    return Action(seat, ActionKind.PASS)
 
 
 def _kong_declarations(seat: Seat, player: Player) -> list[Action]:
@@ -830,7 +840,7 @@ class _Step:
             answers = _answers(self, other, self.player(other), tile)
             if answers:
                 pending.append(other)
-                self.legal[other] = (Action(other, ActionKind.PASS), *answers)
+                self.legal[other] = (_pass_action(other), *answers)
         self.pending = tuple(pending)
         if not pending:
             self.resolve()
