@@ -26,31 +26,19 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from worst_cases import CONFIGURATIONS as WORST_CASE_CONFIGURATIONS
+
 import mahjong_rules as mr
 from mahjong_rules.engine import ActionKind, new_round
 
 TARGET_MEDIAN_MS = 1.0
 TARGET_P99_MS = 10.0
 
+# The worst-case benchmark's configurations (the defaults, and every house rule on), labelled.
+LABELS = {"flex": "every house rule", "card-free": "skill level 5, minimum"}
 CONFIGURATIONS: list[tuple[str, str, dict[str, Any]]] = [
-    ("flex", "defaults", {}),
-    (
-        "flex",
-        "every house rule",
-        {
-            "year": True,
-            "sequence_quints": True,
-            "news": True,
-            "like_numbers": True,
-            "double_sequence": True,
-            "opposite_winds": True,
-            "blanks": 2,
-        },
-    ),
-    ("card-free", "defaults", {}),
-    ("card-free", "skill level 5, minimum", {"skill_level": 5, "minimum_requirement": True}),
-    ("nmjl", "sample card", {}),
-    ("singapore", "defaults", {}),
+    (name, LABELS[name] if options else "sample card" if name == "nmjl" else "defaults", options)
+    for name, options in WORST_CASE_CONFIGURATIONS
 ]
 
 

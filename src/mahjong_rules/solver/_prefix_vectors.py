@@ -13,12 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mahjong_rules.solver._vectors import INFINITY, MAX_SETS, VECTOR_LENGTH
+from mahjong_rules.solver._vectors import State, advance, vector_of
 
 __all__ = ["prefix_part_distances"]
-
-State = tuple[int, int, int, int]
-"""(chows started one rank back, chows started at this rank, sets, pairs)."""
 
 _KEPT = 8192
 # (chows allowed, size, counts so far, caps so far) -> the states after those ranks and their costs.
@@ -35,26 +32,6 @@ def _depth(chows: bool, key: tuple[int, ...], caps: tuple[int, ...]) -> int:
     return 0
 
 
-def _advance(states: dict[State, int], have: int, cap: int, chow_choices: range) -> dict[State, int]:
-    """The states after one more rank holding ``have`` tiles, at most ``cap`` of them usable."""
-    following: dict[State, int] = {}
-    for (older, newer, sets, pairs), cost in states.items():
-        for started in chow_choices:
-            for pung in (0, 1):
-                made = sets + started + pung
-                if made > MAX_SETS:
-                    break
-                for pair in (0,) if pairs else (0, 1):
-                    need = older + newer + started + 3 * pung + 2 * pair
-                    if need > cap:
-                        break
-                    state = (newer, started, made, pairs + pair)
-                    total = cost + (need - have if need > have else 0)
-                    if total < following.get(state, INFINITY):
-                        following[state] = total
-    return following
-
-
 def prefix_part_distances(key: Sequence[int], chows: bool, caps: Sequence[int]) -> tuple[int, ...]:
     """:func:`~mahjong_rules.solver._vectors.part_distances` of ``key`` with ``caps``, from the
     longest kept prefix."""
@@ -66,10 +43,6 @@ def prefix_part_distances(key: Sequence[int], chows: bool, caps: Sequence[int]) 
     states = _states[chows, size, counts[:depth], limits[:depth]] if depth else _START
     for rank in range(depth, size):
         choices = range(5) if chows and rank + 2 < size else range(1)
-        states = _advance(states, counts[rank], limits[rank], choices)
+        states = advance(states, counts[rank], limits[rank], choices)
         _states[chows, size, counts[: rank + 1], limits[: rank + 1]] = states
-    vector = [INFINITY] * VECTOR_LENGTH
-    for (older, newer, sets, pairs), cost in states.items():
-        if older == 0 and newer == 0 and cost < vector[2 * sets + pairs]:
-            vector[2 * sets + pairs] = cost
-    return tuple(vector)
+    return vector_of(states)

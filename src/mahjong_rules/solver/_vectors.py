@@ -12,13 +12,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["INFINITY", "MAX_SETS", "VECTOR_LENGTH", "combine", "final_distance", "part_distances"]
+__all__ = [
+    "INFINITY",
+    "MAX_SETS",
+    "VECTOR_LENGTH",
+    "State",
+    "advance",
+    "combine",
+    "final_distance",
+    "part_distances",
+    "vector_of",
+]
 
 MAX_SETS = 4
 VECTOR_LENGTH = 2 * (MAX_SETS + 1)
 INFINITY = 99
 
 Key = tuple[int, ...]
+
+State = tuple[int, int, int, int]
+"""A state of the programme after a rank: (chows started one rank back, chows started at this
+rank, sets, pairs)."""
 
 
 def part_distances(key: Sequence[int], chows: bool, caps: Sequence[int] | None = None) -> Key:
@@ -32,28 +46,37 @@ def part_distances(key: Sequence[int], chows: bool, caps: Sequence[int] | None =
     >>> part_distances((1, 1, 0, 0, 0, 0, 0, 0, 0), chows=True)[2]  # one set: a chow lacks a 3
     1
     """
-    states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
+    states: dict[State, int] = {(0, 0, 0, 0): 0}
     size = len(key)
     for rank in range(size):
-        have = key[rank]
         cap = 4 if caps is None else caps[rank]
-        chow_choices = range(5) if chows and rank + 2 < size else range(1)
-        following: dict[tuple[int, int, int, int], int] = {}
-        for (older, newer, sets, pairs), cost in states.items():
-            for started in chow_choices:
-                for pung in (0, 1):
-                    made = sets + started + pung
-                    if made > MAX_SETS:
+        states = advance(states, key[rank], cap, range(5) if chows and rank + 2 < size else range(1))
+    return vector_of(states)
+
+
+def advance(states: dict[State, int], have: int, cap: int, chow_choices: range) -> dict[State, int]:
+    """The states after one more rank holding ``have`` tiles, at most ``cap`` of them usable,
+    where ``chow_choices`` is how many chows may start there."""
+    following: dict[State, int] = {}
+    for (older, newer, sets, pairs), cost in states.items():
+        for started in chow_choices:
+            for pung in (0, 1):
+                made = sets + started + pung
+                if made > MAX_SETS:
+                    break
+                for pair in (0,) if pairs else (0, 1):
+                    need = older + newer + started + 3 * pung + 2 * pair
+                    if need > cap:
                         break
-                    for pair in (0,) if pairs else (0, 1):
-                        need = older + newer + started + 3 * pung + 2 * pair
-                        if need > cap:
-                            break
-                        state = (newer, started, made, pairs + pair)
-                        total = cost + (need - have if need > have else 0)
-                        if total < following.get(state, INFINITY):
-                            following[state] = total
-        states = following
+                    state = (newer, started, made, pairs + pair)
+                    total = cost + (need - have if need > have else 0)
+                    if total < following.get(state, INFINITY):
+                        following[state] = total
+    return following
+
+
+def vector_of(states: dict[State, int]) -> Key:
+    """The distance vector of the states after a part's last rank (no chow left open)."""
     vector = [INFINITY] * VECTOR_LENGTH
     for (older, newer, sets, pairs), cost in states.items():
         if older == 0 and newer == 0 and cost < vector[2 * sets + pairs]:
