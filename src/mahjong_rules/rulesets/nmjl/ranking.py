@@ -339,19 +339,33 @@ class CompiledCard:
         if any(not meld.is_identical for meld in exposed):
             return None
         wild = [meld for meld in exposed if meld.represents is None]
-        if len(wild) > 1:
+        if len(wild) > 2:
             return self._several_wild(counts, exposed, wild[0])
         specs: dict[int, list[tuple[int, bool]]] = {}
         for meld in exposed:
             if meld.represents is not None:
                 specs.setdefault(meld.represents.index, []).append((meld.size, meld.joker_count > 0))
         slots = 14 - sum(meld.size for meld in exposed)
-        jokers = counts[JOKER]
         terms = {
             index: self._terms(index, counts[index], tuple(sorted(specs[index])) if index in specs else None)
             for index in range(NUM_TILE_KINDS)
             if index != JOKER and (counts[index] or index in specs)
         }
+        if len(wild) == 2:
+            return self._two_wild(counts, specs, terms, wild[0].size, wild[1].size, slots)
+        return self._finished(self._one_wild(counts, specs, terms, wild[0].size if wild else 0, slots), self._bias)
+
+    def _one_wild(
+        self,
+        counts: Sequence[int],
+        specs: dict[int, list[tuple[int, bool]]],
+        terms: dict[int, tuple[int, int, int, int]],
+        size: int,
+        slots: int,
+    ) -> int:
+        """Every lane's biased tiles away (0x7F where nothing fits) for the exposed sets ``specs``
+        (their ``terms`` worked out) and at most one set of jokers alone of ``size`` (0: none)."""
+        jokers = counts[JOKER]
         fit = self._exposed_lanes
         held_sum = pair_sum = pairs_removed = 0
         for lanes, held_part, pair_part, removed_part in terms.values():
@@ -359,26 +373,46 @@ class CompiledCard:
             held_sum += held_part
             pair_sum += pair_part
             pairs_removed += removed_part
-        if not wild:
-            best = self._biased(fit, held_sum, pair_sum, pairs_removed, slots, jokers)
-        else:
-            size = wild[0].size
-            kinds = self._joker_kinds.get(size, set())
-            free_fit = self._free_fit(size, frozenset(kinds & terms.keys()))
-            best = self._biased(fit & free_fit, held_sum, pair_sum, pairs_removed, slots, jokers)
-            for index in kinds & terms.keys():
-                _, held_part, pair_part, removed_part = terms[index]
-                spec = tuple(sorted([*specs.get(index, ()), (size, True)]))
-                new_lanes, new_held, new_pairs, new_removed = self._terms(index, counts[index], spec)
-                candidate = self._biased(
-                    self._exposed_lanes & self._fit_without(terms, specs, index) & new_lanes,
-                    held_sum - held_part + new_held,
-                    pair_sum - pair_part + new_pairs,
-                    pairs_removed - removed_part + new_removed,
-                    slots,
-                    jokers,
-                )
-                best = self._lower(best, candidate)
+        if not size:
+            return self._biased(fit, held_sum, pair_sum, pairs_removed, slots, jokers)
+        kinds = self._joker_kinds.get(size, set())
+        free_fit = self._free_fit(size, frozenset(kinds & terms.keys()))
+        best = self._biased(fit & free_fit, held_sum, pair_sum, pairs_removed, slots, jokers)
+        for index in kinds & terms.keys():
+            _, held_part, pair_part, removed_part = terms[index]
+            spec = tuple(sorted([*specs.get(index, ()), (size, True)]))
+            new_lanes, new_held, new_pairs, new_removed = self._terms(index, counts[index], spec)
+            candidate = self._biased(
+                self._exposed_lanes & self._fit_without(terms, specs, index) & new_lanes,
+                held_sum - held_part + new_held,
+                pair_sum - pair_part + new_pairs,
+                pairs_removed - removed_part + new_removed,
+                slots,
+                jokers,
+            )
+            best = self._lower(best, candidate)
+        return best
+
+    def _two_wild(
+        self,
+        counts: Sequence[int],
+        specs: dict[int, list[tuple[int, bool]]],
+        terms: dict[int, tuple[int, int, int, int]],
+        first: int,
+        second: int,
+        slots: int,
+    ) -> bytes:
+        """Two sets of jokers alone, of sizes ``first`` and ``second``: as :meth:`_several_wild`
+        (the first stands in turn for each tile some variant has a joker group of its size of, each
+        lane keeping its best), with the other sets' terms worked out once, not for each tile."""
+        best: int | None = None
+        for tile in sorted(self._joker_kinds.get(first, ())):
+            standing_specs = {**specs, tile: [*specs.get(tile, ()), (first, True)]}
+            standing_terms = {**terms, tile: self._terms(tile, counts[tile], tuple(sorted(standing_specs[tile])))}
+            lanes = self._one_wild(counts, standing_specs, standing_terms, second, slots)
+            best = lanes if best is None else self._lower(best, lanes)
+        if best is None:
+            return b"\xff" * self.size
         return self._finished(best, self._bias)
 
     def _free_fit(self, size: int, taken: frozenset[int]) -> int:
@@ -396,9 +430,9 @@ class CompiledCard:
         return found
 
     def _several_wild(self, counts: Sequence[int], exposed: Sequence[Meld], first: Meld) -> bytes | None:
-        """Several sets of jokers alone: the first stands in turn for each tile some variant has a
-        joker group of its size of, the others are worked out for each (this method again, then
-        the one-set case), and each lane keeps its best."""
+        """Three or more sets of jokers alone: the first stands in turn for each tile some variant
+        has a joker group of its size of, the others are worked out for each (this method again,
+        then :meth:`_two_wild`), and each lane keeps its best."""
         best: int | None = None
         place = next(index for index, meld in enumerate(exposed) if meld is first)
         for tile in sorted(self._joker_kinds.get(first.size, ())):
