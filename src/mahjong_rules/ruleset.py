@@ -363,6 +363,17 @@ class DiscardOption:
     helpful: frozenset[Tile] = attrs.field(converter=_tiles)
     helpful_unseen: int = attrs.field(validator=_of_type(int, "an integer"))
 
+    @classmethod
+    def _built(cls, discard: Tile, tiles_away: int, helpful: frozenset[Tile], helpful_unseen: int) -> DiscardOption:
+        """An option the library worked out itself, its fields right by construction: made without
+        checking them again (an analysis makes one for every discard, at every turn of a game)."""
+        option: DiscardOption = object.__new__(cls)
+        object.__setattr__(option, "discard", discard)
+        object.__setattr__(option, "tiles_away", tiles_away)
+        object.__setattr__(option, "helpful", helpful)
+        object.__setattr__(option, "helpful_unseen", helpful_unseen)
+        return option
+
     def __str__(self) -> str:
         helpful = " ".join(str(tile) for tile in sorted(self.helpful)) or "none"
         return (

@@ -4,7 +4,7 @@ defined for, settlement, several winners on one discard, and the Mah Jongg call.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from mahjong_rules._coerce import describe
@@ -12,10 +12,22 @@ from mahjong_rules.errors import ArgumentError, ContextError, HandError, HandSiz
 from mahjong_rules.hand import Hand, as_hand
 from mahjong_rules.melds import Meld
 from mahjong_rules.notation import format_tiles
-from mahjong_rules.ruleset import Evaluation, PassOption, Reason, Settlement, Transfer, WinContext, as_context
+from mahjong_rules.ruleset import (
+    DiscardOption,
+    DiscardOptions,
+    Evaluation,
+    PassOption,
+    Reason,
+    Settlement,
+    Transfer,
+    WinContext,
+    as_context,
+)
 from mahjong_rules.rulesets._table import TableRuleset
 from mahjong_rules.settling import check_evaluation, settlement_seats, several_winners
 from mahjong_rules.tiles import Seat, Tile
+
+_BLANK = Tile.BLANK.index
 
 __all__ = ["MAHJONG_SIZE", "AmericanRuleset", "as_meld"]
 
@@ -129,6 +141,33 @@ class AmericanRuleset(TableRuleset):
         ]
         options.sort(key=lambda option: (option.tiles_away, -option.helpful_unseen, option.tiles))
         return options
+
+    def _discard_options_from(
+        self,
+        hand: Hand,
+        unseen: Sequence[int],
+        discards: Callable[[Hand, list[int]], Iterable[tuple[int, int, Sequence[int]]]],
+        *,
+        blanks_help: bool = True,
+    ) -> DiscardOptions:
+        """The options ``discards(hand, drawable)`` finds (each discard's index, tiles away and
+        helpful indexes), best first. A tile with every copy in the hand (the discard included)
+        cannot be drawn; nor can a blank help unless ``blanks_help``."""
+        held, limits = hand.counts, self._tileset.counts
+        drawable = [
+            index for index, limit in enumerate(limits) if held[index] < limit and (blanks_help or index != _BLANK)
+        ]
+        options = [
+            DiscardOption._built(
+                Tile.from_index(discard),
+                away,
+                frozenset(Tile.from_index(index) for index in helpful),
+                sum(unseen[index] for index in helpful),
+            )
+            for discard, away, helpful in discards(hand, drawable)
+        ]
+        options.sort(key=lambda option: (option.tiles_away, -option.helpful_unseen, option.discard))
+        return DiscardOptions(options)
 
     def _unseen(self, hand: Hand, seen: Iterable[Tile | str] | str) -> list[int]:
         """How many copies of each tile are unseen: the game's, less the hand's (exposures

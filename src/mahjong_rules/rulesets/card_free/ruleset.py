@@ -324,20 +324,7 @@ class CardFreeRuleset(AmericanRuleset):
         unseen = self._unseen(hand, seen)
         if self._exposure_reasons(hand):
             return DiscardOptions()
-        tileset = self._tileset
-        # A tile with every copy in the hand (the discard included) cannot be drawn.
-        drawable = [tile.index for tile in tileset.tiles if hand.count(tile) < tileset.count(tile)]
-        options = [
-            DiscardOption(
-                Tile.from_index(discard),
-                away,
-                frozenset(Tile.from_index(index) for index in helpful),
-                sum(unseen[index] for index in helpful),
-            )
-            for discard, away, helpful in self._distance.discards(hand, drawable)
-        ]
-        options.sort(key=lambda option: (option.tiles_away, -option.helpful_unseen, option.discard))
-        return DiscardOptions(options)
+        return self._discard_options_from(hand, unseen, self._distance.discards)
 
     # -- play ------------------------------------------------------------------------------------
 

@@ -328,22 +328,8 @@ class FlexRuleset(AmericanRuleset):
         unseen = self._unseen(hand, seen)
         if self._exposure_reasons(hand):
             return DiscardOptions()
-        tileset = self._tileset
-        # A tile with every copy in the hand (the discard included) cannot be drawn; a blank never helps.
-        drawable = [
-            tile.index for tile in tileset.tiles if hand.count(tile) < tileset.count(tile) and not tile.is_blank
-        ]
-        options = [
-            DiscardOption(
-                Tile.from_index(discard),
-                away,
-                frozenset(Tile.from_index(index) for index in helpful),
-                sum(unseen[index] for index in helpful),
-            )
-            for discard, away, helpful in self._distance.discards(hand, drawable)
-        ]
-        options.sort(key=lambda option: (option.tiles_away, -option.helpful_unseen, option.discard))
-        return DiscardOptions(options)
+        # A blank never helps.
+        return self._discard_options_from(hand, unseen, self._distance.discards, blanks_help=False)
 
     def waits(self, hand: Hand | str) -> frozenset[Tile]:
         """For a 13-tile hand, the tiles that would make it a valid Mahjong (a joker included, when

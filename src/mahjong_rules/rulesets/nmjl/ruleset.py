@@ -481,7 +481,7 @@ class NmjlRuleset(AmericanRuleset):
             helpful = frozenset(
                 tile for tile in self._helpful(rest, distances, away, fitted) if held[tile.index] < limits[tile.index]
             )
-            options.append(DiscardOption(discard, away, helpful, sum(unseen[tile.index] for tile in helpful)))
+            options.append(DiscardOption._built(discard, away, helpful, sum(unseen[tile.index] for tile in helpful)))
         options.sort(key=lambda option: (option.tiles_away, -option.helpful_unseen, option.discard))
         return DiscardOptions(options)
 

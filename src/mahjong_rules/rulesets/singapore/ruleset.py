@@ -308,10 +308,10 @@ class SingaporeRuleset(TableRuleset):
         )
         if _eight_flowers(sorted_hand):
             return DiscardOptions(
-                DiscardOption(Tile.from_index(option.discard), 0, frozenset(), 0) for option in options
+                DiscardOption._built(Tile.from_index(option.discard), 0, frozenset(), 0) for option in options
             )
         return DiscardOptions(
-            DiscardOption(
+            DiscardOption._built(
                 Tile.from_index(option.discard),
                 option.tiles_away,
                 frozenset(Tile.from_index(index) for index in option.helpful),
