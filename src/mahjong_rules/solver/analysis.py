@@ -173,11 +173,13 @@ def discard_options(
             exposed_counts[index] += 1
         exposed_counts[JOKER] += group.jokers
     remaining = unseen(tileset, counts, exposed_counts, *seen)
+    # A kind with every copy in the hand (the discard included) or its exposures cannot be drawn.
+    drawable_kinds = [held[kind] + exposed_counts[kind] < tileset.counts[kind] for kind in range(NUM_STANDARD_KINDS)]
     rows = _exchange_rows(
-        grammar, counts, size=size, tileset=tileset, exposed=exposed, thirteen_wonders=thirteen_wonders
+        grammar, counts, drawable_kinds, size=size, tileset=tileset, exposed=exposed, thirteen_wonders=thirteen_wonders
     )
     if rows is not None:
-        return _standard_discard_options(rows, held, exposed_counts, tileset, remaining)
+        return _standard_discard_options(rows, held, remaining)
     exchange = _exchange(
         grammar, counts, size=size, tileset=tileset, exposed=exposed, thirteen_wonders=thirteen_wonders
     )
@@ -204,16 +206,11 @@ def discard_options(
 
 
 def _standard_discard_options(
-    rows: Callable[[int], tuple[int, list[int]]],
-    held: list[int],
-    exposed_counts: Sequence[int],
-    tileset: TileSet,
-    remaining: Sequence[int],
+    rows: Callable[[int], tuple[int, list[int]]], held: list[int], remaining: Sequence[int]
 ) -> list[DiscardOption]:
     """:func:`discard_options` in the standard form, from rows giving each discard's tiles away
-    and the kinds whose draw would then lower it. Only kinds 0-33 can help: a bonus tile drawn
-    never joins the form."""
-    limits = tileset.counts
+    and the drawable kinds whose draw would then lower it. Only kinds 0-33 can help: a bonus tile
+    drawn never joins the form."""
     options = []
     for index in range(NUM_STANDARD_KINDS):
         if not held[index]:
@@ -221,8 +218,7 @@ def _standard_discard_options(
         away, lowering = rows(index)
         if away >= INFINITY:
             continue
-        # The discarded copy lies in the discards: it cannot be drawn again.
-        helpful = frozenset(tile for tile in lowering if held[tile] + exposed_counts[tile] < limits[tile])
+        helpful = frozenset(lowering)
         options.append(DiscardOption(index, away, helpful, sum(remaining[tile] for tile in helpful)))
     options.sort(key=lambda option: (option.tiles_away, -option.helpful_unseen, option.discard))
     return options
@@ -231,6 +227,7 @@ def _standard_discard_options(
 def _exchange_rows(
     grammar: Grammar,
     counts: Sequence[int],
+    drawable: Sequence[bool],
     *,
     size: int,
     tileset: TileSet,
@@ -240,7 +237,7 @@ def _exchange_rows(
     """Rows for :func:`_standard_discard_options` when the grammar is the standard form and its
     tables hold the hand (no exposed pair, every concealed tile a kind 0-33), from
     :func:`standard.exchange_rows`, or :func:`standard.capped_exchange_rows` when the exposed
-    sets hold copies; ``None`` otherwise."""
+    sets hold copies; ``None`` otherwise. Only the ``drawable`` kinds are listed as lowering."""
     sets = _standard_sets(grammar, size)
     if sets is None or any(group.is_pair for group in exposed) or any(counts[NUM_STANDARD_KINDS:]):
         return None
@@ -248,8 +245,6 @@ def _exchange_rows(
     if min(limits) < 4:
         if thirteen_wonders and not exposed:
             return None  # a game of fewer copies: Thirteen Wonders by the reference
-        exposed_counts = [tileset.counts[kind] - limits[kind] for kind in range(NUM_STANDARD_KINDS)]
-        drawable = [counts[kind] + exposed_counts[kind] < tileset.counts[kind] for kind in range(NUM_STANDARD_KINDS)]
         return standard.capped_exchange_rows(counts, sets, limits, drawable)
     rows = standard.exchange_rows(counts, sets, thirteen_wonders=thirteen_wonders and not exposed)
     if rows is None:
@@ -257,7 +252,7 @@ def _exchange_rows(
 
     def lowering(removed: int) -> tuple[int, list[int]]:
         away, afters = rows(removed)
-        return away, [added for added in range(NUM_STANDARD_KINDS) if 0 <= afters[added] < away]
+        return away, [added for added in range(NUM_STANDARD_KINDS) if drawable[added] and 0 <= afters[added] < away]
 
     return lowering
 

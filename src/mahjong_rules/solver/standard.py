@@ -530,7 +530,9 @@ def capped_exchange_rows(
 
     def free(part: int, removed: int, added: int) -> bool:
         """Whether the caps leave the part's distances as the tables have them."""
-        return vector(part, removed, added) == _part_vector(key_of(part, removed, added), part < 3, None)
+        low, high = ranges[part]
+        key = key_of(part, removed, added)
+        return _part_vector(key, part < 3, capped[low:high]) == _part_vector(key, part < 3, None)
 
     base = [vector(part, -1, -1) for part in range(4)]
     unbound = all(free(part, -1, -1) for part in capped_parts)
