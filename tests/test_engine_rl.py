@@ -570,45 +570,53 @@ def test_the_environment_reads_american_observations_from_the_round_as_the_view_
     name: str, options: dict[str, Any]
 ) -> None:
     """Issue 21: the environment builds an American observation straight from the round (no
-    view), its discards counted on from the state before; at every moment of whole rounds, for
-    every seat, it is the array of the seat's view."""
+    view), its counts carried on from the state read before; at every moment of whole rounds,
+    for every seat, it is the array of the seat's view, and so it is when the same states are
+    read again in another order (counts carried back, or across rounds)."""
     from mahjong_rules.engine.rl import _american_array, _TableCounts, observation_array
 
+    shared = _TableCounts()  # kept across states and rounds, as the environment keeps it
+    states = []
     for seed in range(3):
         round_: Any = new_round(name, seed=seed, **options)
         rng = random.Random(seed)
-        seats = tuple(round_.ruleset.seats)
-        shared = None
         while True:
-            # The counts of each state come from the state before's, as the environment keeps them.
-            shared = _TableCounts(round_, shared)
-            for seat in seats:
-                expected = observation_array(round_.view(seat), seats)
-                assert np.array_equal(_american_array(round_, seat, seats, shared), expected)
+            states.append(round_)
             if round_.is_over:
                 break
             round_ = round_.apply(rng.choice(round_.legal_actions(round_.to_act[0])))
+    seats = tuple(states[0].ruleset.seats)
+    shuffled = random.Random(1).sample(states, len(states) // 4)
+    for round_ in [*states, *shuffled]:
+        for seat in seats:
+            expected = observation_array(round_.view(seat), seats)
+            assert np.array_equal(_american_array(round_, seat, seats, shared), expected)
 
 
 @pytest.mark.parametrize("players", [4, 3])
 def test_the_environment_reads_singapore_observations_from_the_players(players: int) -> None:
-    """Issue 21: a Singapore observation is read from the round's players (no view built); at
-    every moment of whole rounds, random and greedy (kongs, flowers, wins), for every seat, it is
-    the array of the seat's view."""
+    """Issue 21: a Singapore observation is read from the round's players (no view built), their
+    rows carried on from the players read before; at every moment of whole rounds, random and
+    greedy (kongs, flowers, wins), for every seat, it is the array of the seat's view, and so it
+    is when the same states are read again in another order."""
     from mahjong_rules.engine.rl import _PlayerRows, _singapore_array, observation_array
 
     rows = _PlayerRows()  # kept across states and rounds, as the environment keeps it
+    states = []
     for seed in range(3):
         round_: Any = new_round("singapore", seed=seed, players=players)
-        seats = tuple(round_.ruleset.seats)
-        agents = {seat: greedy_agent() for seat in seats} if seed % 2 else None
+        agents = {seat: greedy_agent() for seat in round_.ruleset.seats} if seed % 2 else None
         rng = random.Random(seed)
         while True:
-            for seat in seats:
-                expected = observation_array(round_.view(seat), seats)
-                assert np.array_equal(_singapore_array(round_, seat, seats, rows), expected)
+            states.append(round_)
             if round_.is_over:
                 break
             seat = round_.to_act[0]
             chosen = agents[seat](round_.view(seat)) if agents else rng.choice(round_.legal_actions(seat))
             round_ = round_.apply(chosen)
+    seats = tuple(states[0].ruleset.seats)
+    shuffled = random.Random(1).sample(states, len(states) // 4)
+    for round_ in [*states, *shuffled]:
+        for seat in seats:
+            expected = observation_array(round_.view(seat), seats)
+            assert np.array_equal(_singapore_array(round_, seat, seats, rows), expected)

@@ -87,6 +87,8 @@ class Family(enum.Enum):
 class Phase(enum.Enum):
     """Where a round is."""
 
+    __hash__ = object.__hash__  # a member equals only itself: the identity hash, in C (see Seat)
+
     PASSING = "passing"
     """Before play: the Flex pass, or the Charleston with its votes and the courtesy pass."""
     TURN = "turn"

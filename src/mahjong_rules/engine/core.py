@@ -286,6 +286,7 @@ class Round(Protocol):
 
 _WARMED: set[str] = set()
 _WARM_HAND = "1B 2B 3B 4C 5C 6C 7D 8D 9D E S W N"  # 13 tiles every ruleset's tile set holds
+_WARM_WIN = "1B 2B 3B 4C 5C 6C 7D 8D 9D 1D 1D 1D 2B 2B"  # four sets and a pair: its evaluation reads them
 
 
 def warm_up(ruleset: Any) -> None:
@@ -297,3 +298,4 @@ def warm_up(ruleset: Any) -> None:
     _WARMED.add(ruleset.name)
     with contextlib.suppress(MahjongError):  # a ruleset of its own with other tiles warms up in play
         ruleset.waits(_WARM_HAND)
+        ruleset.evaluate(_WARM_WIN)

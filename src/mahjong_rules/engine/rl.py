@@ -141,9 +141,10 @@ def _rank_terms(kinds: int) -> npt.NDArray[np.int64]:
 
 
 class LegalIndexes:
-    """One seat's legal actions at one moment, by index: :attr:`indexes` for the mask, and
-    :meth:`action` for the action of an index. Charleston passes (hundreds a step) are ranked
-    from the hand's counts at once and unranked on demand, so neither builds their actions."""
+    """One seat's legal actions at one moment, by index: :attr:`indexes` and :meth:`mask` for the
+    mask, and :meth:`action` for the action of an index. Charleston passes (hundreds a step) are
+    ranked from the hand's counts at once and unranked on demand, so neither builds their
+    actions."""
 
     def __init__(
         self,
@@ -152,11 +153,35 @@ class LegalIndexes:
         decode: Callable[[int], Action] | None = None,
     ) -> None:
         """``indexes``, with the action of each: listed in ``actions``, or made by ``decode``."""
-        self.indexes: npt.NDArray[np.int64] = np.asarray(indexes, dtype=np.int64)
-        """The index of every legal action."""
+        self._indexes = indexes
+        self._array: npt.NDArray[np.int64] | None = None
         self._actions = actions
-        self._legal: Collection[int] = frozenset(self.indexes.tolist()) if actions is None else actions
+        if actions is None:
+            self._legal: Collection[int] = frozenset(np.asarray(indexes, dtype=np.int64).tolist())
+        else:
+            self._legal = actions
         self._decode = decode
+
+    @property
+    def indexes(self) -> npt.NDArray[np.int64]:
+        """The index of every legal action."""
+        if self._array is None:
+            self._array = np.asarray(self._indexes, dtype=np.int64)
+        return self._array
+
+    def mask(self, size: int, dtype: npt.DTypeLike = np.int8) -> npt.NDArray[Any]:
+        """A new array of ``size`` zeros of ``dtype`` (one byte wide: ``int8``, ``uint8`` or
+        ``bool``) with a one at each legal index."""
+        if isinstance(self._indexes, np.ndarray):
+            mask = np.zeros(size, dtype=dtype)
+            mask[self._indexes] = 1
+            return mask
+        # A handful of indexes: set in a byte buffer that NumPy then reads as is (one call to
+        # NumPy instead of two, which counts when an environment step is a few dozen µs).
+        cells = bytearray(size)
+        for index in self._indexes:
+            cells[index] = 1
+        return np.frombuffer(cells, dtype=dtype)
 
     def __contains__(self, index: object) -> bool:
         return index in self._legal
@@ -414,7 +439,7 @@ class ActionEncoding:
                 index = self.encode(action)
                 codes[id(action)] = (action, index)
             other = found.setdefault(index, action)
-            if other != action:
+            if other is not action and other != action:
                 raise ValueError(f"the legal actions {other} and {action} share the index {index}")
         return found
 
@@ -670,151 +695,232 @@ def observation_array(view: PlayerView, seats: Sequence[Seat] | None = None) -> 
     return array
 
 
+_Cells = npt.NDArray[np.float32] | list[int]
+"""A state row being written: an array's row, or a list of numbers to become one."""
+
+_PLACE = {seat: seat.value for seat in Seat}  # an enum's value is a Python property: slow in a loop
+_PHASE_COLUMNS: dict[object, int | None] = {}  # a phase (name or member) to its state column
+
+
 def _round_columns(
-    state: npt.NDArray[np.float32], seat: Seat, tiles_left: int, prevailing: Seat | None, phase: str, step: object
+    state: _Cells, seat: Seat, tiles_left: int, prevailing: Seat | None, phase: object, step: object
 ) -> None:
     """The state row's columns of the round as a whole: the wall, the observer's seat, the
-    prevailing wind (East when the family has none), the phase and the step."""
+    prevailing wind (East when the family has none), the phase (its name, or its member of a
+    round's ``Phase``) and the step."""
     state[0] = tiles_left
-    state[1 + seat.value] = 1
-    state[5 + (prevailing or Seat.EAST).value] = 1
-    column = _STATE.get(f"phase {phase}")
+    state[1 + _PLACE[seat]] = 1
+    state[5 + _PLACE[prevailing or Seat.EAST]] = 1
+    column = _PHASE_COLUMNS.get(phase, -1)
+    if column == -1:
+        column = _PHASE_COLUMNS[phase] = _STATE.get(f"phase {getattr(phase, 'value', phase)}")
     if column is not None:
         state[column] = 1
     _step_columns(state, step)
 
 
-class _TableCounts:
-    """The counts every seat's observation of one American round state shares: each seat's
-    exposed tiles and discards (the tile on offer apart), as rows; worked out once per state
-    and read by each observer (:func:`_american_array`). Given the counts of the state before,
-    the discards are counted from them: a discard adds one tile, a call takes the last away."""
+_ROW_SIZE = NUM_TILE_KINDS
+_NO_TILES = bytes(_ROW_SIZE)
+_OFFERED = tuple(bytes(index == kind for index in range(_ROW_SIZE)) for kind in range(_ROW_SIZE))
+_BYTE = 255
 
-    def __init__(self, round_: AmericanRound, before: _TableCounts | None = None) -> None:
-        width = NUM_TILE_KINDS
-        seats = len(round_.hands)
-        self.all_discards: npt.NDArray[np.float32]
-        self.exposed: npt.NDArray[np.float32]
-        self.table = round_.discards
-        table = self.table
-        if before is not None and len(table) == len(before.table) + 1 and table[:-1] == before.table:
-            self.all_discards = before.all_discards.copy()
-            seat, tile = table[-1]
-            self.all_discards[_SEAT_ROW[seat], tile.index] += 1
-        elif before is not None and len(table) + 1 == len(before.table) and before.table[:-1] == table:
-            self.all_discards = before.all_discards.copy()
-            seat, tile = before.table[-1]
-            self.all_discards[_SEAT_ROW[seat], tile.index] -= 1
-        elif before is not None and table == before.table:
-            self.all_discards = before.all_discards
-        else:
-            cells = [_SEAT_ROW[seat] * width + tile.index for seat, tile in table]
-            counted = np.bincount(cells, minlength=seats * width)
-            self.all_discards = counted.reshape(seats, width).astype(np.float32)
-        self.discards = self.all_discards
-        if round_.last_discard is not None:  # the tile on offer has its own row
-            seat, tile = table[-1]
-            self.discards = self.all_discards.copy()
-            self.discards[_SEAT_ROW[seat], tile.index] -= 1
-        self.hands = round_.hands
-        if before is not None and all(
-            hand.melds is earlier.melds for hand, earlier in zip(self.hands, before.hands, strict=True)
-        ):
-            self.exposed = before.exposed  # no set exposed or swapped since: the same rows
-        else:
-            self.exposed = np.array(
-                [np.subtract(hand.counts, hand.concealed_counts) if hand.melds else _NO_TILES for hand in self.hands],
-                dtype=np.float32,
-            ).reshape(seats, width)
+# The environment's observations are built as bytes, then read by NumPy at once: every number of
+# an observation is a small count (a few copies of a tile, at most 14 concealed tiles, a step
+# number) but the wall's size, patched in afterwards when a tile set has more than 255 tiles left.
+# A step of the environment costs a few dozen µs, and each call into NumPy a good part of one.
 
 
-_NO_TILES = (0,) * NUM_TILE_KINDS
-_SEAT_ROW = {seat: seat.value for seat in Seat}
+def _observation(rows: list[bytes | bytearray], state: list[int]) -> npt.NDArray[np.float32]:
+    """The observation of ``rows`` (every row but the state row, in order) and ``state``."""
+    wall = state[0]
+    if wall > _BYTE:
+        state[0] = 0
+    rows.append(bytes(state))
+    shape = (len(OBSERVATION_ROWS), _ROW_SIZE)
+    array = np.ndarray(shape, np.uint8, b"".join(rows)).astype(np.float32)
+    if wall > _BYTE:
+        array[_STATE_ROW, 0] = wall
+    return array
 
 
-_SeatRows = tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], int]
+@functools.cache
+def _places(
+    seats: tuple[Seat, ...], here: int, table: int
+) -> tuple[tuple[int, ...], tuple[tuple[Seat, int, int], ...]]:
+    """For the observer at position ``here`` of ``seats``, at a table of ``table`` places: where
+    each of its exposed and discard rows comes from in the table's rows (each place's shown tiles,
+    then each place's discards, then a row of zeros for seats not at the table), and each seat's
+    (seat, place, position counted from the observer)."""
+    zero = 2 * table
+    exposed, discards = [zero] * len(_EXPOSED_ROWS), [zero] * len(_DISCARD_ROWS)
+    relatives = []
+    for position, other in enumerate(seats):
+        relative = (position - here) % len(seats)
+        relatives.append((other, other.value, relative))
+        if other.value < table:
+            exposed[relative], discards[relative] = other.value, table + other.value
+    return (*exposed, *discards), tuple(relatives)
+
+
+# The builders below lay out the rows in this order: concealed, exposed, discards, on offer, state.
+assert _EXPOSED_ROWS == (1, 2, 3, 4)
+assert _DISCARD_ROWS == (5, 6, 7, 8)
+assert _STATE_ROW == _ROW["on offer"] + 1 == len(OBSERVATION_ROWS) - 1
 
 
 def _seat_rows(
-    seat: Seat, seats: Sequence[Seat], seated: Sequence[_SeatRows], to_act: Sequence[Seat]
-) -> npt.NDArray[np.float32]:
-    """A new observation array holding each seat's rows, counted from the observer ``seat``: its
-    exposed tiles, its discards and its concealed count (``seated``, by table position), and
-    which seats must act."""
-    array = np.zeros((len(OBSERVATION_ROWS), NUM_TILE_KINDS), dtype=np.float32)
-    state = array[_STATE_ROW]
-    here = seats.index(seat)
-    for position, other in enumerate(seats):
-        relative = (position - here) % len(seats)
-        if other.value < len(seated):
-            exposed, discards, concealed = seated[other.value]
-            array[_EXPOSED_ROWS[relative]] = exposed
-            array[_DISCARD_ROWS[relative]] = discards
-            state[13 + relative] = concealed
-        if other in to_act:
-            state[9 + relative] = 1
-    return array
+    seat: Seat,
+    seats: tuple[Seat, ...],
+    table: Sequence[bytes | bytearray],
+    concealed: Sequence[int],
+    to_act: Sequence[Seat],
+    state: list[int],
+) -> list[bytes | bytearray]:
+    """The exposed and discard rows of each seat counted from the observer ``seat`` (``table``:
+    each place's shown tiles, then each place's discards, then zeros), written in ``state``: each
+    seat's concealed count (``concealed``, by place) and which seats must act."""
+    places = len(concealed)
+    gather, relatives = _places(seats, seats.index(seat), places)
+    for _, place, relative in relatives:
+        if place < places:
+            state[13 + relative] = concealed[place]
+    for acting in to_act:
+        for other, _, relative in relatives:
+            if other is acting:
+                state[9 + relative] = 1
+    return [table[row] for row in gather]
+
+
+class _TableCounts:
+    """Each seat's exposed tiles and discards in an American round as rows of counts, as of the
+    round last read: read once per state and shared by every observer (:func:`_american_array`).
+    Counted on from the round read before: a discard adds one tile, a call takes the last away,
+    and a seat's exposed tiles are counted again only when its sets change."""
+
+    def __init__(self) -> None:
+        self.round: AmericanRound | None = None
+        self.table: tuple[tuple[Seat, Tile], ...] = ()
+        self.melds: list[object] = []
+        self.rows: list[bytearray] = [bytearray(_ROW_SIZE)]
+        """Each seat's exposed tiles, then each seat's discards (the tile on offer among them),
+        then a row of zeros, as :func:`_seat_rows` reads them."""
+
+    def read(self, round_: AmericanRound) -> None:
+        """Bring the rows up to ``round_``."""
+        if round_ is self.round:
+            return
+        hands = round_.hands
+        places = len(hands)
+        if places != len(self.melds):
+            self.rows = [bytearray(_ROW_SIZE) for _ in range(2 * places + 1)]
+            self.melds = [None] * places
+            self.table = ()
+        rows = self.rows
+        for place, hand in enumerate(hands):
+            melds = hand.melds
+            if melds is not self.melds[place]:
+                shown = (total - concealed for total, concealed in zip(hand.counts, hand.concealed_counts, strict=True))
+                rows[place] = bytearray(shown) if melds else bytearray(_ROW_SIZE)
+                self.melds[place] = melds
+        table, before = round_.discards, self.table
+        if table is not before:
+            if len(table) == len(before) + 1 and table[:-1] == before:
+                seat, tile = table[-1]
+                rows[places + _PLACE[seat]][tile.index] += 1
+            elif len(table) + 1 == len(before) and before[:-1] == table:
+                seat, tile = before[-1]
+                rows[places + _PLACE[seat]][tile.index] -= 1
+            elif table != before:
+                rows[places : 2 * places] = [bytearray(_ROW_SIZE) for _ in range(places)]
+                for seat, tile in table:
+                    rows[places + _PLACE[seat]][tile.index] += 1
+            self.table = table
+        self.round = round_
 
 
 def _american_array(
-    round_: AmericanRound, seat: Seat, seats: Sequence[Seat], shared: _TableCounts
+    round_: AmericanRound, seat: Seat, seats: tuple[Seat, ...], shared: _TableCounts | None = None
 ) -> npt.NDArray[np.float32]:
     """:func:`observation_array` of ``seat``'s view of an American round, read from the round's
     state directly (no view is built): the same array, which the tests check state by state."""
+    shared = shared or _TableCounts()
+    shared.read(round_)
     hands = round_.hands
-    seated = [
-        (shared.exposed[position], shared.discards[position], len(hand.concealed))
-        for position, hand in enumerate(hands)
-    ]
-    array = _seat_rows(seat, seats, seated, round_.to_act)
-    state = array[_STATE_ROW]
-    array[_ROW["concealed"]] = hands[seat.value].concealed_counts
+    state = [0] * _ROW_SIZE
+    table = _seat_rows(seat, seats, shared.rows, [len(hand.concealed) for hand in hands], round_.to_act, state)
     offered = round_.last_discard
-    if offered is not None:
-        array[_ROW["on offer"], offered.index] = 1
-    _round_columns(state, seat, len(round_.wall), None, round_.phase.value, round_.step)
-    return array
+    if offered is None:
+        on_offer = _NO_TILES
+    else:  # the tile on offer has its own row, not among its discarder's
+        on_offer = _OFFERED[offered.index]
+        discarder = round_.discards[-1][0]
+        row = len(_EXPOSED_ROWS) + (seats.index(discarder) - seats.index(seat)) % len(seats)
+        table[row] = discards = bytearray(table[row])
+        discards[offered.index] -= 1
+    _round_columns(state, seat, len(round_.wall), None, round_.phase, round_.step)
+    return _observation([bytes(hands[_PLACE[seat]].concealed_counts), *table, on_offer], state)
 
 
 class _PlayerRows:
-    """Each Singapore player's shown tiles (declared sets and bonus tiles) and discards as rows
-    of counts, and its concealed count, by player object: a player that did not change since the
-    last observation (most of them) is not counted again."""
+    """Every Singapore player's shown tiles (declared sets and bonus tiles) and discards as rows of
+    counts, and their concealed counts, by table place, as of the players last read: a player
+    that did not change since (most of them) is not counted again, and a changed player's rows are
+    carried on from its last ones where they can be (a discard adds one tile)."""
 
     def __init__(self) -> None:
-        self._rows: dict[int, tuple[Any, npt.NDArray[np.float32], npt.NDArray[np.float32], int]] = {}
+        self.players: list[Any] = []
+        self.rows: list[bytearray] = [bytearray(_ROW_SIZE)]
+        """Each place's shown tiles, then each place's discards, then a row of zeros."""
+        self.concealed: list[int] = []
 
-    def of(self, player: Any) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], int]:
-        found = self._rows.get(id(player))
-        if found is None or found[0] is not player:
-            if len(self._rows) > _ROWS_REMEMBERED:
-                self._rows.clear()
-            shown = [tile.index for meld in player.melds for tile in meld.tiles]
-            shown += [tile.index for tile in player.bonus]
-            exposed = np.bincount(shown, minlength=NUM_TILE_KINDS).astype(np.float32)
-            discards = np.bincount([tile.index for tile in player.discards], minlength=NUM_TILE_KINDS)
-            found = self._rows[id(player)] = (player, exposed, discards.astype(np.float32), sum(player.counts))
-        return found[1], found[2], found[3]
+    def read(self, players: Sequence[Any]) -> None:
+        """Bring the rows up to ``players``, the round's players in table order."""
+        table = len(players)
+        if table != len(self.players):
+            self.players = [None] * table
+            self.rows = [bytearray(_ROW_SIZE) for _ in range(2 * table + 1)]
+            self.concealed = [0] * table
+        rows = self.rows
+        for place, player in enumerate(players):
+            before = self.players[place]
+            if before is player:
+                continue
+            if before is None or player.melds is not before.melds or player.bonus is not before.bonus:
+                rows[place] = shown = bytearray(_ROW_SIZE)
+                for meld in player.melds:
+                    for tile in meld.tiles:
+                        shown[tile.index] += 1
+                for tile in player.bonus:
+                    shown[tile.index] += 1
+            discards, earlier = player.discards, () if before is None else before.discards
+            if discards is not earlier:
+                if len(discards) == len(earlier) + 1 and discards[:-1] == earlier:
+                    rows[table + place][discards[-1].index] += 1
+                else:
+                    rows[table + place] = counted = bytearray(_ROW_SIZE)
+                    for tile in discards:
+                        counted[tile.index] += 1
+            self.concealed[place] = sum(player.counts)
+            self.players[place] = player
 
 
-_ROWS_REMEMBERED = 10_000
+_PADDING = {size: bytes(_ROW_SIZE - size) for size in range(_ROW_SIZE + 1)}
 
 
 def _singapore_array(
-    round_: SingaporeRound, seat: Seat, seats: Sequence[Seat], rows: _PlayerRows | None = None
+    round_: SingaporeRound, seat: Seat, seats: tuple[Seat, ...], rows: _PlayerRows | None = None
 ) -> npt.NDArray[np.float32]:
     """:func:`observation_array` of ``seat``'s view of a Singapore round, read from the round's
     players directly (no view is built): the same array, which the tests check state by state."""
     rows = rows or _PlayerRows()
     players = round_.players
-    own = players[seat.value]
-    array = _seat_rows(seat, seats, [rows.of(player) for player in players], round_.to_act)
-    state = array[_STATE_ROW]
-    if round_.discard is not None:
-        array[_ROW["on offer"], round_.discard.index] = 1
-    array[_ROW["concealed"], : len(own.counts)] = own.counts
-    _round_columns(state, seat, round_.tiles_left, round_.prevailing_wind, round_.phase.value, None)
-    return array
+    rows.read(players)
+    state = [0] * _ROW_SIZE
+    table = _seat_rows(seat, seats, rows.rows, rows.concealed, round_.to_act, state)
+    on_offer = _NO_TILES if round_.discard is None else _OFFERED[round_.discard.index]
+    own = players[_PLACE[seat]].counts
+    _round_columns(state, seat, round_.tiles_left, round_.prevailing_wind, round_.phase, None)
+    return _observation([bytes(own) + _PADDING[len(own)], *table, on_offer], state)
 
 
 class _Observer:
@@ -824,21 +930,18 @@ class _Observer:
     the player is unchanged; any other round through its view."""
 
     def __init__(self) -> None:
-        self._counts: tuple[AmericanRound, _TableCounts] | None = None
+        self._table_counts = _TableCounts()
         self._player_rows = _PlayerRows()
 
-    def array(self, round_: Round, seat: Seat, seats: Sequence[Seat]) -> npt.NDArray[np.float32]:
+    def array(self, round_: Round, seat: Seat, seats: tuple[Seat, ...]) -> npt.NDArray[np.float32]:
         if isinstance(round_, AmericanRound):
-            cached = self._counts
-            if cached is None or cached[0] is not round_:
-                cached = self._counts = (round_, _TableCounts(round_, None if cached is None else cached[1]))
-            return _american_array(round_, seat, seats, cached[1])
+            return _american_array(round_, seat, seats, self._table_counts)
         if isinstance(round_, SingaporeRound):
             return _singapore_array(round_, seat, seats, self._player_rows)
         return observation_array(round_.view(seat), seats)
 
 
-def _step_columns(state: npt.NDArray[np.float32], step: object) -> None:
+def _step_columns(state: _Cells, step: object) -> None:
     """The step before play of an American round (``None`` once play has begun)."""
     if step is None:
         return
@@ -990,8 +1093,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         """What ``agent`` sees now (:func:`observation_array`) and the mask of its legal actions."""
         round_ = self._round()
         seat = self._seat_of[agent]
-        mask = np.zeros(self.encoding.size, dtype=np.int8)
-        mask[self._indexed(agent).indexes] = 1
+        mask = self._indexed(agent).mask(self.encoding.size)
         return {"observation": self._observer.array(round_, seat, self.seats), "action_mask": mask}
 
     def _indexed(self, agent: str) -> LegalIndexes:
@@ -1025,12 +1127,16 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         self.round = round_ = round_.apply(chosen)
         self.steps += 1
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        # Every agent's reward is set here, so PettingZoo's _clear_rewards and
+        # _accumulate_rewards (two more passes over the agents) are folded into this one.
         net = _net_payments(round_)
+        paid, rewards, cumulative = self._paid, self.rewards, self._cumulative_rewards
         for other in self.agents:
             seat = self._seat_of[other]
-            self.rewards[other] = float(net.get(seat, 0) - self._paid[seat])
-            self._paid[seat] = net.get(seat, 0)
+            now = net.get(seat, 0)
+            rewards[other] = reward = float(now - paid[seat])
+            cumulative[other] += reward
+            paid[seat] = now
         if round_.is_over:
             for other in self.agents:
                 self.terminations[other] = True
@@ -1038,7 +1144,6 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self._select()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

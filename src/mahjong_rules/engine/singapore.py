@@ -83,6 +83,8 @@ the player to discard holds one more."""
 class Phase(enum.Enum):
     """The moment of a round."""
 
+    __hash__ = object.__hash__  # a member equals only itself: the identity hash, in C (see Seat)
+
     TURN = "turn"
     """A player holds a tile more than 13: they discard, declare a kong, or win."""
     RESPONSE = "response"

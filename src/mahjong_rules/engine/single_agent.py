@@ -239,8 +239,7 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """Which action indexes are legal for the learner now (all false once the round is over)."""
-        mask = np.zeros(self.encoding.size, dtype=bool)
-        mask[self._indexed().indexes] = True
+        mask: npt.NDArray[np.bool_] = self._indexed().mask(self.encoding.size, dtype=np.bool_)
         return mask
 
     def _indexed(self) -> LegalIndexes:
