@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 import mahjong_rules as mr
@@ -69,13 +72,14 @@ def test_a_later_singapore_game_replays_with_its_banker_and_prevailing_wind() ->
 def test_the_solver_tables_load_at_the_deal_once_per_ruleset() -> None:
     """Issue 21: the first analysis of a ruleset builds its solver's tables (a fraction of a
     second); a deal does it before the round, once per process and ruleset name, so that no round
-    loads them mid-play. A ruleset whose tiles the warm-up hand does not fit is left to warm up
-    in play."""
+    loads them mid-play: the waits of a hand, and the evaluation of a win (the splits of complete
+    hands, which a first Mahjong in a fresh process took a quarter of a second to build). A
+    ruleset whose tiles the warm-up hand does not fit is left to warm up in play."""
     from mahjong_rules.engine.core import warm_up
 
     class Counting:
         def __init__(self, name: str, fails: bool = False) -> None:
-            self.name, self.fails, self.asked = name, fails, 0
+            self.name, self.fails, self.asked, self.evaluated = name, fails, 0, 0
 
         def waits(self, hand: str) -> frozenset[mr.Tile]:
             self.asked += 1
@@ -83,11 +87,23 @@ def test_the_solver_tables_load_at_the_deal_once_per_ruleset() -> None:
                 raise mr.TileSetError("a toy set", problems=())
             return frozenset()
 
+        def evaluate(self, hand: str) -> None:
+            self.evaluated += 1
+
     first = Counting("warm-up test ruleset")
     warm_up(first)
     warm_up(first)
     warm_up(Counting("warm-up test ruleset"))
-    assert first.asked == 1
+    assert (first.asked, first.evaluated) == (1, 1)
     failing = Counting("warm-up test ruleset that refuses the hand", fails=True)
     warm_up(failing)
-    assert failing.asked == 1
+    assert (failing.asked, failing.evaluated) == (1, 0)
+    # In a fresh process, a deal leaves the splits of complete hands built.
+    script = (
+        "from mahjong_rules.engine import new_round\n"
+        "from mahjong_rules.solver import standard\n"
+        "assert standard._splits_state is None\n"
+        "new_round('singapore', seed=1)\n"
+        "assert standard._splits_state is not None\n"
+    )
+    subprocess.run([sys.executable, "-c", script], check=True)
