@@ -75,8 +75,11 @@ def rlcard_rates(seeds: range, env_seeds: range) -> tuple[float, float] | None:
     return raw, len(env_seeds) / (time.process_time() - started)
 
 
-def env_rate(name: str, seeds: range) -> float | None:
-    """This library's PettingZoo environment: rounds per second with random legal indexes."""
+def raw_and_env_rates(name: str, seeds: range) -> tuple[float, float] | None:
+    """The raw engine's and this library's PettingZoo environment's rounds per second with random
+    legal choices, a round of each in turn (the even seeds of ``seeds`` raw, the odd ones through
+    the environment), so that a shared machine's drift in speed, which moves times 30-50% from
+    one minute to the next here, weighs on both alike; ``None`` without the ``rl`` extra."""
     try:
         import numpy as np
 
@@ -84,15 +87,22 @@ def env_rate(name: str, seeds: range) -> float | None:
     except ImportError:
         return None
     game = raw_env(name)
-    # The same random agent as the raw engine's (Python's random over the legal choices): NumPy's
-    # Generator.choice costs about 20 µs a call, more than an engine step, and would be timed as
-    # the environment's. The agent reads the int8 mask as booleans (a view, no copy): NumPy finds
-    # the nonzero entries of a boolean array some ten times faster than of an int8 one (5 against
-    # 55 µs over an American mask of 17,808 actions), a cost of the agent's choice, not of the
-    # environment (docs/engine.rst gives bot authors the same advice).
-    rng = random.Random(seeds.start)
-    started = time.process_time()
+    raw_time = env_time = 0.0
+    raw_rounds = env_rounds = 0
     for seed in seeds:
+        # The same random agent as the raw engine's (Python's random over the legal choices):
+        # NumPy's Generator.choice costs about 20 µs a call, more than an engine step, and would be
+        # timed as the environment's. The agent reads the int8 mask as booleans (a view, no copy):
+        # NumPy finds the nonzero entries of a boolean array some ten times faster than of an int8
+        # one (5 against 55 µs over an American mask of 17,808 actions), a cost of the agent's
+        # choice, not of the environment (docs/engine.rst gives bot authors the same advice).
+        rng = random.Random(seed)
+        started = time.process_time()
+        if seed % 2 == 0:
+            play(new_round(name, seed=seed), None, seed=seed, check=False)
+            raw_time += time.process_time() - started
+            raw_rounds += 1
+            continue
         game.reset(seed=seed)
         for _agent in game.agent_iter():
             observation, _, terminated, truncated, _ = game.last()
@@ -101,7 +111,9 @@ def env_rate(name: str, seeds: range) -> float | None:
             else:
                 legal = np.flatnonzero(observation["action_mask"].view(np.bool_))
                 game.step(int(legal[rng.randrange(len(legal))]))
-    return len(seeds) / (time.process_time() - started)
+        env_time += time.process_time() - started
+        env_rounds += 1
+    return raw_rounds / raw_time, env_rounds / env_time
 
 
 def main() -> int:
@@ -124,8 +136,8 @@ def main() -> int:
             agents = "greedy" if greedy else "random"
             print(f"{name:<10} {agents:<7} {rate:>9.1f} {action_rate:>10.0f} {wins:>5}/{rounds * args.runs:<6}")
     # Side by side: each run deals new seeds (past the table's above) to RLCard, then to each
-    # ruleset raw and through its environment, so that every figure is of unseen rounds and the
-    # peer runs interleaved with the library in the same conditions.
+    # ruleset raw and through its environment (a round of each in turn), so that every figure is
+    # of unseen rounds and the peer runs interleaved with the library in the same conditions.
     count = max(args.rounds // 4, 10)
     starts = iter(range(args.seed * 1000 + 500_000, 10**9, count))
 
@@ -142,8 +154,12 @@ def main() -> int:
             return 0
         peer.append(theirs)
         for name in RULESETS:
-            raw = timed(name, fresh(), False)[0]
-            env = env_rate(name, fresh()) or 0.0
+            seeds = fresh()
+            rates = raw_and_env_rates(name, range(seeds.start * 2, seeds.stop * 2))
+            if rates is None:
+                print("\nThe rl extra is not installed (pip install '.[rl,bench]'): no side-by-side figures")
+                return 0
+            raw, env = rates
             ratios[name].append((raw / theirs[0], env / raw))
     raw_peer = statistics.median(figure[0] for figure in peer)
     env_peer = statistics.median(figure[1] for figure in peer)

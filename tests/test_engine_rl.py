@@ -253,6 +253,13 @@ def test_every_legal_action_has_its_own_index_and_the_mask_marks_exactly_them(
                 for index in rng.sample(sorted(indexes), min(len(indexes), 4)):
                     assert encoding.decode(index, legal) == indexes[index]
                 assert set(np.flatnonzero(encoding.mask(legal))) == set(indexes)
+                # The environment's mask, made from the indexed actions (a byte buffer for a few,
+                # NumPy for a Charleston step's passes), is the same array in every width.
+                indexed = encoding.indexed(legal)
+                assert np.array_equal(indexed.mask(encoding.size), encoding.mask(legal))
+                marked = indexed.mask(encoding.size, np.bool_)
+                assert marked.dtype == np.bool_
+                assert np.array_equal(marked, encoding.mask(legal).astype(bool))
             seat = round_.to_act[0]
             round_ = round_.apply(rng.choice(round_.legal_actions(seat)))
 
@@ -550,10 +557,14 @@ def test_pass_indexes_are_ranked_like_each_pass_encoded(name: str, tiles: list[T
     listed = encoding.indexes(list(choices))
     indexed = encoding.indexed(choices)
     assert sorted(indexed.indexes.tolist()) == sorted(listed)
+    assert len(indexed) == len(listed)
     for index, action in listed.items():
+        assert index in indexed
         assert indexed.action(index) == action
     outside = next(index for index in range(encoding.size) if index not in listed)
+    assert outside not in indexed
     assert indexed.action(outside) is None
+    assert "a pass" not in indexed
 
 
 @pytest.mark.parametrize(

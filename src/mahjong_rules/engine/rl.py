@@ -121,10 +121,14 @@ def _unrank_multiset(rank: int, size: int) -> list[int]:
 
 
 @functools.lru_cache(maxsize=64)
-def _choices_of(kinds: int, size: int) -> npt.NDArray[np.int64]:
-    """Every sorted ``size``-tuple of kind numbers below ``kinds`` (repeats allowed), one a row."""
+def _choices_of(kinds: int, size: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Every sorted ``size``-tuple of kind numbers below ``kinds`` (repeats allowed), one a row;
+    and for each entry, how many copies of its kind the row needs up to it (a kind repeated r
+    times in a row needs r copies)."""
     rows = list(itertools.combinations_with_replacement(range(kinds), size))
-    return np.array(rows, dtype=np.int64).reshape(len(rows), size)
+    needs = [[row[: column + 1].count(row[column]) for column in range(size)] for row in rows]
+    shape = (len(rows), size)
+    return np.array(rows, dtype=np.int64).reshape(shape), np.array(needs, dtype=np.int64).reshape(shape)
 
 
 _CODES_REMEMBERED = 50_000
@@ -148,7 +152,7 @@ class LegalIndexes:
 
     def __init__(
         self,
-        indexes: Sequence[int] | npt.NDArray[np.int64],
+        indexes: Collection[int] | npt.NDArray[np.int64],
         actions: Mapping[int, Action] | None = None,
         decode: Callable[[int], Action] | None = None,
     ) -> None:
@@ -156,22 +160,29 @@ class LegalIndexes:
         self._indexes = indexes
         self._array: npt.NDArray[np.int64] | None = None
         self._actions = actions
-        if actions is None:
-            self._legal: Collection[int] = frozenset(np.asarray(indexes, dtype=np.int64).tolist())
-        else:
-            self._legal = actions
         self._decode = decode
 
     @property
     def indexes(self) -> npt.NDArray[np.int64]:
         """The index of every legal action."""
         if self._array is None:
-            self._array = np.asarray(self._indexes, dtype=np.int64)
+            indexes = self._indexes
+            listed = indexes if isinstance(indexes, np.ndarray) else list(indexes)
+            self._array = np.asarray(listed, dtype=np.int64)
         return self._array
 
     def mask(self, size: int, dtype: npt.DTypeLike = np.int8) -> npt.NDArray[Any]:
         """A new array of ``size`` zeros of ``dtype`` (one byte wide: ``int8``, ``uint8`` or
-        ``bool``) with a one at each legal index."""
+        ``bool``) with a one at each legal index.
+
+        >>> from mahjong_rules.engine import new_round
+        >>> round_ = new_round("singapore", seed=1)
+        >>> encoding = ActionEncoding(round_.ruleset)
+        >>> legal = encoding.indexed(round_.legal_actions("E"))
+        >>> mask = legal.mask(encoding.size)
+        >>> mask.dtype, int(mask.sum()) == len(legal), bool(legal.mask(encoding.size, bool)[legal.indexes].all())
+        (dtype('int8'), True, True)
+        """
         if isinstance(self._indexes, np.ndarray):
             mask = np.zeros(size, dtype=dtype)
             mask[self._indexes] = 1
@@ -184,14 +195,18 @@ class LegalIndexes:
         return np.frombuffer(cells, dtype=dtype)
 
     def __contains__(self, index: object) -> bool:
-        return index in self._legal
+        if self._actions is not None:
+            return index in self._actions
+        # Hundreds of passes: one comparison over the array costs less than a set of them, which
+        # a step would build to ask once.
+        return isinstance(index, int | np.integer) and bool((self.indexes == index).any())
 
     def __len__(self) -> int:
-        return len(self._legal)
+        return len(self._actions) if self._actions is not None else len(self.indexes)
 
     def action(self, index: int) -> Action | None:
         """The legal action of ``index``; ``None`` when no legal action has it."""
-        if index not in self._legal:
+        if index not in self:
             return None
         if self._actions is not None:
             return self._actions[index]
@@ -283,6 +298,7 @@ class ActionEncoding:
                 passed, blind = (int(part) for part in name.split()[1].split("+"))
                 self._charleston[passed, blind] = start
             start += size
+        self._charleston_starts = sorted((start, passed, blind) for (passed, blind), start in self._charleston.items())
         self._blocks = {block.name: block for block in blocks}
         self.blocks: tuple[tuple[str, int, int], ...] = tuple((block.name, block.start, block.size) for block in blocks)
         """Each block's name, first index and size, in index order."""
@@ -438,9 +454,9 @@ class ActionEncoding:
             else:
                 index = self.encode(action)
                 codes[id(action)] = (action, index)
-            other = found.setdefault(index, action)
-            if other is not action and other != action:
-                raise ValueError(f"the legal actions {other} and {action} share the index {index}")
+            if index in found and found[index] != action:
+                raise ValueError(f"the legal actions {found[index]} and {action} share the index {index}")
+            found[index] = action
         return found
 
     def indexed(self, legal: Sequence[Action]) -> LegalIndexes:
@@ -451,7 +467,8 @@ class ActionEncoding:
         """
         if isinstance(legal, PassChoices):
             return self._pass_indexes(legal)
-        return LegalIndexes(list(found := self.indexes(legal)), found)
+        found = self.indexes(legal)
+        return LegalIndexes(found, found)
 
     def _pass_indexes(self, choices: PassChoices) -> LegalIndexes:
         """A Charleston step's passes by index: the multisets of each size of the hand's kinds,
@@ -460,29 +477,25 @@ class ActionEncoding:
         positions = np.array([self._tile(tile, probe) for tile in choices.kinds], dtype=np.int64)
         limits = np.array(choices.limits, dtype=np.int64)
         terms = _rank_terms(len(self.tiles))
+        flat_terms = terms.ravel()
+        offsets = np.arange(len(terms), dtype=np.int64) * terms.shape[1]
         found: list[npt.NDArray[np.int64]] = []
         for blind in choices.blinds:
             passed = choices.size - blind
             start = self._charleston.get((passed, blind))
             if start is None:
                 raise ValueError(f"a Charleston pass is at most {_PASS_LIMIT} tiles in all, blind ones included")
-            rows = _choices_of(len(positions), passed)
             if passed:
-                # A kind repeated r times in a row needs r copies: count each row's repeats.
-                repeats = np.ones_like(rows)
-                for column in range(1, passed):
-                    same = rows[:, column] == rows[:, column - 1]
-                    repeats[:, column] = np.where(same, repeats[:, column - 1] + 1, 1)
-                rows = rows[(repeats <= limits[rows]).all(axis=1)]
-                chosen = positions[rows]
-                ranks = terms[0, chosen[:, 0]]
-                for offset in range(1, passed):
-                    ranks = ranks + terms[offset, chosen[:, offset]]
+                rows, needs = _choices_of(len(positions), passed)
+                rows = rows[(needs <= limits[rows]).all(axis=1)]
+                # A pass's rank adds the term of each tile at its offset: one gather from the
+                # terms laid flat, each offset's row of them one tile kind count apart.
+                ranks = flat_terms[positions[rows] + offsets[:passed]].sum(axis=1)
                 found.append(start + ranks)
             else:
                 found.append(np.array([start], dtype=np.int64))
         tiles = self.tiles
-        starts = sorted((start, passed, blind) for (passed, blind), start in self._charleston.items())
+        starts = self._charleston_starts
 
         def decode(index: int) -> Action:
             start, passed, blind = max(entry for entry in starts if entry[0] <= index)
@@ -963,8 +976,11 @@ def _step_columns(state: _Cells, step: object) -> None:
 _RENDER_MODES = ("ansi", "human")
 
 
+_AGENTS = {seat: seat.name.lower() for seat in Seat}
+
+
 def _agent(seat: Seat) -> str:
-    return seat.name.lower()
+    return _AGENTS[seat]
 
 
 def _net_payments(round_: Round) -> Mapping[Seat, int]:
