@@ -99,6 +99,7 @@ class Phase(enum.Enum):
 
 
 _SEATS = {players: tuple(Seat)[:players] for players in (3, 4)}
+_POSITION = {seat: seat.value for seat in Seat}  # faster than an enum's value, asked for often
 
 
 def _seats(ruleset: SingaporeRuleset) -> tuple[Seat, ...]:
@@ -204,7 +205,7 @@ class SingaporeRound:
         for seat, tiles in zip(seats, dealt, strict=True):
             step.deal_to(seat, tiles)
         for seat in seats:
-            if step.players[seat.value].eight_flowers:
+            if step.players[_POSITION[seat]].eight_flowers:
                 step.win_eight_flowers(seat, None, None)
                 return step.freeze()
         step.draw(Seat.EAST, back=False, after=None)
@@ -391,7 +392,7 @@ class SingaporeRound:
     def _compute_legal(self, seat: Seat) -> list[Action]:
         if seat not in self.to_act:
             return []
-        player = self.players[seat.value]
+        player = self.players[_POSITION[seat]]
         if self.phase is not Phase.TURN:
             assert self.discard is not None
             return [_pass_action(seat), *_answers(self, seat, player, self.discard)]
@@ -429,7 +430,7 @@ class SingaporeRound:
 
     def _turn_refusal(self, action: Action) -> Reason:
         seat, kind = action.seat, action.kind
-        player = self.players[seat.value]
+        player = self.players[_POSITION[seat]]
         if kind is ActionKind.DISCARD:
             if self.tiles_left == 0:
                 return Reason("last-tile", "after the last tile the game is finished: there is no discard")
@@ -601,7 +602,7 @@ def _move_of(meld: Meld) -> Move:
 def _call_refusal(round_: SingaporeRound, action: Action, tile: Tile) -> Reason:
     """Why a GAME or a call of ``tile`` is not legal, in the ruleset's words where it has them."""
     seat = action.seat
-    player = round_.players[seat.value]
+    player = round_.players[_POSITION[seat]]
     discarder = round_.turn
     if action.kind is ActionKind.MAHJONG:
         if action.tiles != (tile,):
@@ -717,10 +718,10 @@ class _Step:
         return round_
 
     def player(self, seat: Seat) -> Player:
-        return self.players[seat.value]
+        return self.players[_POSITION[seat]]
 
     def change(self, seat: Seat, **changes: Any) -> Player:
-        old = self.players[seat.value]
+        old = self.players[_POSITION[seat]]
         # Player's own constructor, field by field: attrs.evolve looks the fields up every time.
         changed = Player(
             changes.pop("counts", old.counts),
@@ -732,7 +733,7 @@ class _Step:
         )
         if changes:
             raise TypeError(f"a player has no {', '.join(changes)}")
-        self.players[seat.value] = changed
+        self.players[_POSITION[seat]] = changed
         return changed
 
     # -- the deal and the wall ---------------------------------------------------------------
@@ -750,7 +751,7 @@ class _Step:
             self.pay_events(seat, bonus, tile, initial=True)
             held.append(self.wall[-1])
             self.wall = self.wall[:-1]
-        self.players[seat.value] = Player(tile_counts(held), bonus=tuple(bonus))
+        self.players[_POSITION[seat]] = Player(tile_counts(held), bonus=tuple(bonus))
 
     def pay(self, event: str, seat: Seat, *, initial: bool = False) -> None:
         self.transfers += self.ruleset.instant_payment(event, seat, initial=initial).transfers
