@@ -181,6 +181,8 @@ def test_actions_outside_the_encoding_are_refused() -> None:
         singapore.encode(Action("E", "joker_swap", "1B", "[1B 1B 1B]", target="S"))
     with pytest.raises(ValueError, match="not in the singapore tile set"):
         singapore.encode(Action("E", "discard", "F"))
+    with pytest.raises(ValueError, match="names F, which is not in the singapore tile set"):
+        singapore.indexed(PassChoices(Seat.EAST, Counter([Tile.parse("1B"), Tile.parse("F")]), 3, (0,)))
     flex = ActionEncoding(mr.get_ruleset("flex"))
     with pytest.raises(ValueError, match="at most 3 tiles"):
         flex.encode(Action("E", "charleston", "1B 2B 3B", count=1))

@@ -135,13 +135,12 @@ _CODES_REMEMBERED = 50_000
 
 
 @functools.lru_cache(maxsize=8)
-def _rank_terms(kinds: int) -> npt.NDArray[np.int64]:
-    """``terms[offset, position]``: what a tile at ``position`` adds to the rank of a sorted
-    multiset when it comes at ``offset`` (:func:`_rank_multiset`, one term at a time)."""
-    return np.array(
-        [[math.comb(position + offset, offset + 1) for position in range(kinds)] for offset in range(_PASS_LIMIT)],
-        dtype=np.int64,
-    )
+def _rank_terms(kinds: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """What a tile at each position adds to the rank of a sorted multiset when it comes at each
+    offset (:func:`_rank_multiset`, one term at a time), laid flat: the term of ``position`` at
+    ``offset`` is at ``offsets[offset] + position``."""
+    terms = [math.comb(position + offset, offset + 1) for offset in range(_PASS_LIMIT) for position in range(kinds)]
+    return np.array(terms, dtype=np.int64), np.arange(_PASS_LIMIT, dtype=np.int64) * kinds
 
 
 class LegalIndexes:
@@ -473,12 +472,16 @@ class ActionEncoding:
     def _pass_indexes(self, choices: PassChoices) -> LegalIndexes:
         """A Charleston step's passes by index: the multisets of each size of the hand's kinds,
         within its copies, ranked at once (a pass's rank adds one term per tile)."""
-        probe = Action(choices.seat, ActionKind.CHARLESTON)
-        positions = np.array([self._tile(tile, probe) for tile in choices.kinds], dtype=np.int64)
+        position = self._position
+        try:
+            positions = np.array([position[tile.index] for tile in choices.kinds], dtype=np.int64)
+        except KeyError:
+            probe = Action(choices.seat, ActionKind.CHARLESTON)
+            for tile in choices.kinds:
+                self._tile(tile, probe)  # raises, naming the tile
+            raise
         limits = np.array(choices.limits, dtype=np.int64)
-        terms = _rank_terms(len(self.tiles))
-        flat_terms = terms.ravel()
-        offsets = np.arange(len(terms), dtype=np.int64) * terms.shape[1]
+        flat_terms, offsets = _rank_terms(len(self.tiles))
         found: list[npt.NDArray[np.int64]] = []
         for blind in choices.blinds:
             passed = choices.size - blind
