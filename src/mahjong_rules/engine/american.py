@@ -492,6 +492,7 @@ class AmericanRound:
     floors: tuple[int, ...] = ()
     _analyses: _Analyses | None = attrs.field(default=None, eq=False, hash=False, repr=False)
     _memo: dict[Seat, Sequence[Action]] = attrs.field(factory=dict, init=False, eq=False, hash=False, repr=False)
+    _acting: tuple[Seat, ...] | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
 
     # -- the deal ----------------------------------------------------------------------------------
 
@@ -585,6 +586,12 @@ class AmericanRound:
         """The seats with an action to choose now: the seat whose turn it is; in a simultaneous
         step, every seat that has not chosen yet (in seat order for passes and votes, in turn order
         from the discarder for the answers to a discard)."""
+        found = self._acting
+        if found is None:  # worked out once per state: the loop, the view and the env all ask
+            found = self.__dict__["_acting"] = self._seats_to_act()
+        return found
+
+    def _seats_to_act(self) -> tuple[Seat, ...]:
         if self.phase is Phase.TURN:
             return (self.turn,)
         done = {action.seat for action in self.chosen}
@@ -977,6 +984,7 @@ class AmericanRound:
         fields.update(self.__dict__)
         fields.update(changes)
         fields["_memo"] = {}
+        fields["_acting"] = None
         return replaced
 
     def _with_hands(self, changes: Mapping[Seat, Hand], **fields: Any) -> AmericanRound:
