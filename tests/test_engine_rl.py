@@ -8,6 +8,7 @@ import random
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -569,6 +570,20 @@ def test_pass_indexes_are_ranked_like_each_pass_encoded(name: str, tiles: list[T
     assert "a pass" not in indexed
 
 
+def assert_observed_as_viewed(states: list[Any], observe: Callable[[Any, Seat, tuple[Seat, ...]], Any]) -> None:
+    """``observe(round_, seat, seats)`` (an observation read from the round, its rows carried on
+    from the state read before) is the array of the seat's view, for every seat of each state in
+    order, then of a quarter of them again in another order (rows carried back, or across
+    rounds)."""
+    from mahjong_rules.engine.rl import observation_array
+
+    seats = tuple(states[0].ruleset.seats)
+    shuffled = random.Random(1).sample(states, len(states) // 4)
+    for round_ in [*states, *shuffled]:
+        for seat in seats:
+            assert np.array_equal(observe(round_, seat, seats), observation_array(round_.view(seat), seats))
+
+
 @pytest.mark.parametrize(
     ("name", "options"),
     [
@@ -586,7 +601,7 @@ def test_the_environment_reads_american_observations_from_the_round_as_the_view_
     view), its counts carried on from the state read before; at every moment of whole rounds,
     for every seat, it is the array of the seat's view, and so it is when the same states are
     read again in another order (counts carried back, or across rounds)."""
-    from mahjong_rules.engine.rl import _american_array, _TableCounts, observation_array
+    from mahjong_rules.engine.rl import _american_array, _TableCounts
 
     shared = _TableCounts()  # kept across states and rounds, as the environment keeps it
     states = []
@@ -598,12 +613,7 @@ def test_the_environment_reads_american_observations_from_the_round_as_the_view_
             if round_.is_over:
                 break
             round_ = round_.apply(rng.choice(round_.legal_actions(round_.to_act[0])))
-    seats = tuple(states[0].ruleset.seats)
-    shuffled = random.Random(1).sample(states, len(states) // 4)
-    for round_ in [*states, *shuffled]:
-        for seat in seats:
-            expected = observation_array(round_.view(seat), seats)
-            assert np.array_equal(_american_array(round_, seat, seats, shared), expected)
+    assert_observed_as_viewed(states, lambda round_, seat, seats: _american_array(round_, seat, seats, shared))
 
 
 @pytest.mark.parametrize("players", [4, 3])
@@ -612,7 +622,7 @@ def test_the_environment_reads_singapore_observations_from_the_players(players: 
     rows carried on from the players read before; at every moment of whole rounds, random and
     greedy (kongs, flowers, wins), for every seat, it is the array of the seat's view, and so it
     is when the same states are read again in another order."""
-    from mahjong_rules.engine.rl import _PlayerRows, _singapore_array, observation_array
+    from mahjong_rules.engine.rl import _PlayerRows, _singapore_array
 
     rows = _PlayerRows()  # kept across states and rounds, as the environment keeps it
     states = []
@@ -627,9 +637,4 @@ def test_the_environment_reads_singapore_observations_from_the_players(players: 
             seat = round_.to_act[0]
             chosen = agents[seat](round_.view(seat)) if agents else rng.choice(round_.legal_actions(seat))
             round_ = round_.apply(chosen)
-    seats = tuple(states[0].ruleset.seats)
-    shuffled = random.Random(1).sample(states, len(states) // 4)
-    for round_ in [*states, *shuffled]:
-        for seat in seats:
-            expected = observation_array(round_.view(seat), seats)
-            assert np.array_equal(_singapore_array(round_, seat, seats, rows), expected)
+    assert_observed_as_viewed(states, lambda round_, seat, seats: _singapore_array(round_, seat, seats, rows))
