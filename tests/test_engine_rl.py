@@ -194,6 +194,10 @@ def test_actions_outside_the_encoding_are_refused() -> None:
     assert caught.value.reason.code == "illegal-index"
     with pytest.raises(ValueError, match="share the index"):
         flex.indexes([Action("E", "charleston", "1B 2B"), Action("E", "charleston", "2B 1B")])
+    with pytest.raises(ValueError, match="share the index"):
+        flex.indexed([Action("E", "charleston", "1B 2B"), Action("E", "charleston", "2B 1B")])
+    twice = Action("E", "discard", "1B")
+    assert list(flex.indexed([twice, twice]).indexes) == [flex.encode(twice)]  # one action, listed twice
 
 
 # -- the environment, on real rounds --------------------------------------------------------------
