@@ -419,6 +419,32 @@ def test_rewards_follow_the_payments_as_they_are_made(name: str) -> None:
         assert early == 0
 
 
+def test_each_reward_is_the_change_in_the_rounds_payments_across_resets() -> None:
+    """One Singapore environment over several rounds: after every action, each agent's reward is
+    the change in its seat's net payment as the round itself gives it (``round.payments``), the
+    environment keeping a round's net while nothing new is paid."""
+    game = raw_env("singapore")
+    paid_early = 0
+    for seed in range(8):
+        game.reset(seed=seed)
+        rng = random.Random(seed)
+        before = dict.fromkeys(game.seats, 0)
+        for _agent in game.agent_iter():
+            observation, _, terminated, truncated, _ = game.last()
+            if terminated or truncated:
+                game.step(None)
+                continue
+            game.step(int(rng.choice(list(np.flatnonzero(observation["action_mask"])))))
+            round_: Any = game.round
+            now = {seat: round_.payments.get(seat, 0) for seat in game.seats}
+            for other in game.agents:
+                seat = game._seat_of[other]
+                assert game.rewards[other] == now[seat] - before[seat]
+            paid_early += any(now[seat] != before[seat] for seat in game.seats) and not round_.is_over
+            before = now
+    assert paid_early > 0  # instant payments came during rounds, not only at the end
+
+
 def _columns(array: Any) -> dict[str, float]:
     """The named columns of the state row after the counts (phase, step, pass) that are set."""
     state = array[OBSERVATION_ROWS.index("state")]

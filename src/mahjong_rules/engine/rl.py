@@ -1062,6 +1062,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         self._paid: dict[Seat, int] = {}
         self._index_cache: tuple[Round, str, LegalIndexes] | None = None
         self._observer = _Observer()
+        self._net_kept: tuple[object, Mapping[Seat, int]] | None = None
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
         """The space of ``agent``'s observations (the same object for every agent)."""
@@ -1148,7 +1149,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         # Every agent's reward is set here, so PettingZoo's _clear_rewards and
         # _accumulate_rewards (two more passes over the agents) are folded into this one.
-        net = _net_payments(round_)
+        net = self._net_of(round_)
         paid, rewards, cumulative = self._paid, self.rewards, self._cumulative_rewards
         for other in self.agents:
             seat = self._seat_of[other]
@@ -1165,6 +1166,19 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
             self._select()
         if self.render_mode == "human":
             self.render()
+
+    def _net_of(self, round_: Round) -> Mapping[Seat, int]:
+        """:func:`_net_payments` of ``round_``, kept while a round under way pays nothing new (its
+        tuple of transfers is the same object)."""
+        transfers = getattr(round_, "transfers", None)
+        if transfers is None or round_.is_over:
+            return _net_payments(round_)
+        kept = self._net_kept
+        if kept is not None and kept[0] is transfers:
+            return kept[1]
+        net = _net_payments(round_)
+        self._net_kept = (transfers, net)
+        return net
 
     def render(self) -> str | None:
         """The round as text (``render_mode="ansi"``), or printed (``"human"``)."""

@@ -668,6 +668,7 @@ class _Step:
         self.history: tuple[tuple[Seat, Tile], ...] = ()
         self.kong_declared = False
         self.transfers: list[Transfer] = []
+        self.paid_before: tuple[Transfer, ...] = ()  # the round's transfers before this step
         self.actions: tuple[Action, ...] = ()
         self.result: RoundResult | None = None
         self.legal: dict[Seat, tuple[Action, ...]] = {}
@@ -688,6 +689,7 @@ class _Step:
         step.pending, step.calls = round_.pending, round_.calls
         step.history, step.kong_declared = round_.history, round_.kong_declared
         step.transfers = list(round_.transfers)
+        step.paid_before = round_.transfers
         step.actions = (*round_.actions, action)
         return step
 
@@ -710,7 +712,9 @@ class _Step:
             self.calls,
             self.history,
             self.kong_declared,
-            tuple(self.transfers),
+            # Transfers are only ever added: when none was, the round keeps the same tuple (so
+            # that what is worked out from it, like an environment's rewards, can be kept too).
+            self.paid_before if len(self.transfers) == len(self.paid_before) else tuple(self.transfers),
             self.actions,
             self.result,
         )
