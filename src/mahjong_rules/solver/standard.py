@@ -536,11 +536,21 @@ def capped_exchange_rows(
 
     base = [vector(part, -1, -1) for part in range(4)]
     unbound = all(free(part, -1, -1) for part in capped_parts)
+    # Each half of the hand (Bams with Craks, Dots with the honours) combined once per pair of
+    # its parts' vectors: a change touches one or two parts, so most exchanges of a row share one
+    # half with the hand or with the rest of the row.
+    halves: dict[tuple[Key, Key], Key] = {}
+
+    def half(left: Key, right: Key) -> Key:
+        found = halves.get((left, right))
+        if found is None:
+            found = halves[left, right] = combine(left, right)
+        return found
 
     def exact(removed: int, added: int) -> int:
         changed = {_PARTS[removed]} | ({_PARTS[added]} if added >= 0 else set())
         vectors = [vector(part, removed, added) if part in changed else base[part] for part in range(4)]
-        return min(final_distance(combine(vectors[0], vectors[1]), combine(vectors[2], vectors[3]), sets), INFINITY)
+        return min(final_distance(half(vectors[0], vectors[1]), half(vectors[2], vectors[3]), sets), INFINITY)
 
     def row(removed: int) -> tuple[int, list[int]]:
         bound, afters = bounds(removed)
