@@ -58,19 +58,25 @@ def advance(states: dict[State, int], have: int, cap: int, chow_choices: range) 
     """The states after one more rank holding ``have`` tiles, at most ``cap`` of them usable,
     where ``chow_choices`` is how many chows may start there."""
     following: dict[State, int] = {}
+    known = following.get
     for (older, newer, sets, pairs), cost in states.items():
+        # The tiles needed and the sets made only grow with each choice below (more chows, a
+        # pung, a pair), so the first choice past the cap or the sets ends its loop.
         for started in chow_choices:
+            opened = older + newer + started
+            if opened > cap or sets + started > MAX_SETS:
+                break
             for pung in (0, 1):
                 made = sets + started + pung
-                if made > MAX_SETS:
+                if made > MAX_SETS or opened + 3 * pung > cap:
                     break
                 for pair in (0,) if pairs else (0, 1):
-                    need = older + newer + started + 3 * pung + 2 * pair
+                    need = opened + 3 * pung + 2 * pair
                     if need > cap:
                         break
                     state = (newer, started, made, pairs + pair)
                     total = cost + (need - have if need > have else 0)
-                    if total < following.get(state, INFINITY):
+                    if total < known(state, INFINITY):
                         following[state] = total
     return following
 
