@@ -267,6 +267,8 @@ def test_every_legal_action_has_its_own_index_and_the_mask_marks_exactly_them(
                 marked = indexed.mask(encoding.size, np.bool_)
                 assert marked.dtype == np.bool_
                 assert np.array_equal(marked, encoding.mask(legal).astype(bool))
+                with pytest.raises(ValueError, match="one byte wide"):
+                    indexed.mask(encoding.size, np.float32)
             seat = round_.to_act[0]
             round_ = round_.apply(rng.choice(round_.legal_actions(seat)))
 

@@ -181,7 +181,12 @@ class LegalIndexes:
         >>> mask = legal.mask(encoding.size)
         >>> mask.dtype, int(mask.sum()) == len(legal), bool(legal.mask(encoding.size, bool)[legal.indexes].all())
         (dtype('int8'), True, True)
+
+        Raises:
+            ValueError: ``dtype`` is not one byte wide.
         """
+        if dtype is not np.int8 and dtype is not np.bool_ and np.dtype(dtype).itemsize != 1:
+            raise ValueError(f"a mask's dtype is one byte wide (int8, uint8 or bool), not {np.dtype(dtype)}")
         if isinstance(self._indexes, np.ndarray):
             mask = np.zeros(size, dtype=dtype)
             mask[self._indexes] = 1
