@@ -828,6 +828,24 @@ def test_discard_options_of_the_standard_grammar_are_discarding_then_drawing(
     assert sorted(((o.discard, o.tiles_away, o.helpful) for o in found), key=lambda o: (o[1], o[0])) == expected
 
 
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.integers(0, 4), min_size=9, max_size=9),
+    st.lists(st.integers(0, 4), min_size=9, max_size=9),
+)
+def test_two_chows_a_rank_are_enough_for_the_programme(counts: list[int], caps: list[int]) -> None:
+    # The programme starts at most two chows at a rank: three like chows hold the same tiles as
+    # three pungs. With copies capped (where the shipped tables cannot check it), its vectors equal
+    # those of a programme that may start up to four.
+    from mahjong_rules.solver._vectors import NO_CHOWS, advance, part_distances, vector_of
+
+    limits = [max(cap, count) for cap, count in zip(caps, counts, strict=True)]
+    states = {(0, 0, 0, 0): 0}
+    for rank in range(9):
+        states = advance(states, counts[rank], limits[rank], range(5) if rank + 2 < 9 else NO_CHOWS)
+    assert part_distances(counts, True, limits) == vector_of(states)
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     st.booleans(),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mahjong_rules.solver._vectors import State, advance, vector_of
+from mahjong_rules.solver._vectors import CHOWS_AT_A_RANK, NO_CHOWS, State, advance, vector_of
 
 __all__ = ["prefix_part_distances"]
 
@@ -42,7 +42,7 @@ def prefix_part_distances(key: Sequence[int], chows: bool, caps: Sequence[int]) 
     depth = _depth(chows, counts, limits)
     states = _states[chows, size, counts[:depth], limits[:depth]] if depth else _START
     for rank in range(depth, size):
-        choices = range(5) if chows and rank + 2 < size else range(1)
+        choices = CHOWS_AT_A_RANK if chows and rank + 2 < size else NO_CHOWS
         states = advance(states, counts[rank], limits[rank], choices)
         _states[chows, size, counts[: rank + 1], limits[: rank + 1]] = states
     return vector_of(states)

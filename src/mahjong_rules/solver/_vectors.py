@@ -13,8 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 __all__ = [
+    "CHOWS_AT_A_RANK",
     "INFINITY",
     "MAX_SETS",
+    "NO_CHOWS",
     "VECTOR_LENGTH",
     "State",
     "advance",
@@ -50,8 +52,15 @@ def part_distances(key: Sequence[int], chows: bool, caps: Sequence[int] | None =
     size = len(key)
     for rank in range(size):
         cap = 4 if caps is None else caps[rank]
-        states = advance(states, key[rank], cap, range(5) if chows and rank + 2 < size else range(1))
+        states = advance(states, key[rank], cap, CHOWS_AT_A_RANK if chows and rank + 2 < size else NO_CHOWS)
     return vector_of(states)
+
+
+CHOWS_AT_A_RANK = range(3)
+"""How many chows the programme starts at one rank: at most two, since three like chows hold the
+same tiles as three pungs (of their three ranks), which make as many sets at the same cost, so
+some best arrangement never needs a third."""
+NO_CHOWS = range(1)
 
 
 def advance(states: dict[State, int], have: int, cap: int, chow_choices: range) -> dict[State, int]:
