@@ -32,7 +32,7 @@ from typing import Any, Literal, Protocol, overload
 import attrs
 
 from mahjong_rules._coerce import as_seat, describe
-from mahjong_rules.engine.core import Action, ActionKind, IllegalActionError, RoundResult, warm_up
+from mahjong_rules.engine.core import _POSITION, Action, ActionKind, IllegalActionError, RoundResult, warm_up
 from mahjong_rules.engine.passing import (
     PASS_SIZE,
     Step,
@@ -403,7 +403,6 @@ class _Analyses:
                 yield size, used
 
 
-_POSITION = {seat: seat.value for seat in Seat}  # faster than an enum's value, asked for often
 _JOKER_INDEX = Tile.JOKER.index
 
 #: The floor of a hand no valid hand keeps the exposed sets of: far enough that draws never

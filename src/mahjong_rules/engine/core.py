@@ -284,6 +284,10 @@ class Round(Protocol):
         ...
 
 
+_POSITION = {seat: seat.value for seat in Seat}
+"""Each seat's place at the table (its ``value``), read from a dict: an enum's ``value`` is a
+Python property, slow in the loops of a round."""
+
 _WARMED: set[str] = set()
 _WARM_HAND = "1B 2B 3B 4C 5C 6C 7D 8D 9D E S W N"  # 13 tiles every ruleset's tile set holds
 _WARM_WIN = "1B 2B 3B 4C 5C 6C 7D 8D 9D 1D 1D 1D 2B 2B"  # four sets and a pair: its evaluation reads them

@@ -28,7 +28,7 @@ import attrs
 
 from mahjong_rules.engine import new_round
 from mahjong_rules.engine.american import AmericanRound, PassChoices
-from mahjong_rules.engine.core import Action, ActionKind, IllegalActionError, Round
+from mahjong_rules.engine.core import _POSITION, Action, ActionKind, IllegalActionError, Round
 from mahjong_rules.engine.singapore import SingaporeRound
 from mahjong_rules.engine.view import PlayerView
 from mahjong_rules.hand import Hand
@@ -719,7 +719,6 @@ def observation_array(view: PlayerView, seats: Sequence[Seat] | None = None) -> 
 _Cells = npt.NDArray[np.float32] | list[int]
 """A state row being written: an array's row, or a list of numbers to become one."""
 
-_PLACE = {seat: seat.value for seat in Seat}  # an enum's value is a Python property: slow in a loop
 _PHASE_COLUMNS: dict[object, int | None] = {}  # a phase (name or member) to its state column
 
 
@@ -730,8 +729,8 @@ def _round_columns(
     prevailing wind (East when the family has none), the phase (its name, or its member of a
     round's ``Phase``) and the step."""
     state[0] = tiles_left
-    state[1 + _PLACE[seat]] = 1
-    state[5 + _PLACE[prevailing or Seat.EAST]] = 1
+    state[1 + _POSITION[seat]] = 1
+    state[5 + _POSITION[prevailing or Seat.EAST]] = 1
     column = _PHASE_COLUMNS.get(phase, -1)
     if column == -1:
         column = _PHASE_COLUMNS[phase] = _STATE.get(f"phase {getattr(phase, 'value', phase)}")
@@ -847,14 +846,14 @@ class _TableCounts:
         if table is not before:
             if len(table) == len(before) + 1 and table[:-1] == before:
                 seat, tile = table[-1]
-                rows[places + _PLACE[seat]][tile.index] += 1
+                rows[places + _POSITION[seat]][tile.index] += 1
             elif len(table) + 1 == len(before) and before[:-1] == table:
                 seat, tile = before[-1]
-                rows[places + _PLACE[seat]][tile.index] -= 1
+                rows[places + _POSITION[seat]][tile.index] -= 1
             elif table != before:
                 rows[places : 2 * places] = [bytearray(_ROW_SIZE) for _ in range(places)]
                 for seat, tile in table:
-                    rows[places + _PLACE[seat]][tile.index] += 1
+                    rows[places + _POSITION[seat]][tile.index] += 1
             self.table = table
         self.round = round_
 
@@ -879,7 +878,7 @@ def _american_array(
         table[row] = discards = bytearray(table[row])
         discards[offered.index] -= 1
     _round_columns(state, seat, len(round_.wall), None, round_.phase, round_.step)
-    return _observation([bytes(hands[_PLACE[seat]].concealed_counts), *table, on_offer], state)
+    return _observation([bytes(hands[_POSITION[seat]].concealed_counts), *table, on_offer], state)
 
 
 class _PlayerRows:
@@ -939,7 +938,7 @@ def _singapore_array(
     state = [0] * _ROW_SIZE
     table = _seat_rows(seat, seats, rows.rows, rows.concealed, round_.to_act, state)
     on_offer = _NO_TILES if round_.discard is None else _OFFERED[round_.discard.index]
-    own = players[_PLACE[seat]].counts
+    own = players[_POSITION[seat]].counts
     _round_columns(state, seat, round_.tiles_left, round_.prevailing_wind, round_.phase, None)
     return _observation([bytes(own) + _PADDING[len(own)], *table, on_offer], state)
 

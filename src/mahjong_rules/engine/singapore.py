@@ -54,7 +54,7 @@ from typing import Any
 import attrs
 
 from mahjong_rules._coerce import as_seat, describe
-from mahjong_rules.engine.core import Action, ActionKind, IllegalActionError, RoundResult, warm_up
+from mahjong_rules.engine.core import _POSITION, Action, ActionKind, IllegalActionError, RoundResult, warm_up
 from mahjong_rules.engine.selfplay import InvariantError
 from mahjong_rules.engine.singapore_players import (
     KINDS,
@@ -99,7 +99,6 @@ class Phase(enum.Enum):
 
 
 _SEATS = {players: tuple(Seat)[:players] for players in (3, 4)}
-_POSITION = {seat: seat.value for seat in Seat}  # faster than an enum's value, asked for often
 
 
 def _seats(ruleset: SingaporeRuleset) -> tuple[Seat, ...]:

@@ -37,6 +37,13 @@ State = tuple[int, int, int, int]
 rank, sets, pairs)."""
 
 
+CHOWS_AT_A_RANK = range(3)
+"""How many chows the programme starts at one rank: at most two, since three like chows hold the
+same tiles as three pungs (of their three ranks), which make as many sets at the same cost, so
+some best arrangement never needs a third."""
+NO_CHOWS = range(1)
+
+
 def part_distances(key: Sequence[int], chows: bool, caps: Sequence[int] | None = None) -> Key:
     """The distance vector of one part, by a dynamic programme over its ranks.
 
@@ -54,13 +61,6 @@ def part_distances(key: Sequence[int], chows: bool, caps: Sequence[int] | None =
         cap = 4 if caps is None else caps[rank]
         states = advance(states, key[rank], cap, CHOWS_AT_A_RANK if chows and rank + 2 < size else NO_CHOWS)
     return vector_of(states)
-
-
-CHOWS_AT_A_RANK = range(3)
-"""How many chows the programme starts at one rank: at most two, since three like chows hold the
-same tiles as three pungs (of their three ranks), which make as many sets at the same cost, so
-some best arrangement never needs a third."""
-NO_CHOWS = range(1)
 
 
 def advance(states: dict[State, int], have: int, cap: int, chow_choices: range) -> dict[State, int]:
