@@ -846,7 +846,7 @@ def test_two_chows_a_rank_are_enough_for_the_programme(counts: list[int], caps: 
     assert part_distances(counts, True, limits) == vector_of(states)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=250, deadline=None)
 @given(
     st.booleans(),
     st.lists(st.integers(0, 4), min_size=9, max_size=9),

@@ -61,6 +61,25 @@ def test_a_sample_of_honour_patterns_regenerates_to_the_shipped_vectors(seed: in
         assert _vector(SHIPPED.honor_vectors, number) == part_distances(pattern, chows=False), pattern
 
 
+def test_the_numbered_programme_for_capped_parts_gives_the_shipped_vectors_without_caps() -> None:
+    # The programme capped parts run (states numbered, moves listed once) is a second writing of
+    # the reference: with no copy capped it must give the shipped tables' vectors.
+    from mahjong_rules.solver import _prefix_vectors
+
+    rng = random.Random(7)
+    for _ in range(300):
+        suit = rng.random() < 0.7
+        pattern = _random_pattern(rng, 9 if suit else 7)
+        ids, vectors, weights = (
+            (SHIPPED.suit_ids, SHIPPED.suit_vectors, tables.SUIT_WEIGHTS)
+            if suit
+            else (SHIPPED.honor_ids, SHIPPED.honor_vectors, tables.HONOR_WEIGHTS)
+        )
+        number = ids[tables.pattern_code(pattern, weights)]
+        _prefix_vectors._states.clear()
+        assert _prefix_vectors.prefix_part_distances(pattern, suit, (4,) * len(pattern)) == _vector(vectors, number)
+
+
 def test_patterns_beyond_fourteen_tiles_are_left_to_the_reference() -> None:
     assert SHIPPED.suit_ids[tables.pattern_code((4, 4, 4, 3, 0, 0, 0, 0, 0), tables.SUIT_WEIGHTS)] == 255
     assert SHIPPED.suit_ids[tables.pattern_code((4, 4, 4, 2, 0, 0, 0, 0, 0), tables.SUIT_WEIGHTS)] != 255
