@@ -348,6 +348,76 @@ def test_tiles_away_by_hand(options: dict[str, int], text: str, away: int | None
     assert ruleset.evaluate(hand).is_winning == (away == 0)
 
 
+def test_like_numbers_of_dragons_with_every_dragon_set_exposed() -> None:
+    # Flextra Like Numbers with the dragons as the number (0) and all three sets exposed: no set
+    # is left to fill, and tiles away must still answer (it once failed on the empty list of free
+    # kinds), 0 with a flower set, 1 a tile short of one; exact on every exchange.
+    like = FlexRuleset(FlexOptions(like_numbers=True))
+    assert like.tiles_away("FFFF [GD GD GD] [WD WD WD] [RD JJJ]") == 0
+    assert like.evaluate("FFFF [GD GD GD] [WD WD WD] [RD JJJ]").is_winning
+    assert like.tiles_away("FFF 9B [GD GD GD] [WD WD WD] [RD JJJ]") == 1
+    _check_exactness(FLEXTRA, mr.Hand.parse("2B 6B 2D WD [GD GD GD] [WD WD WD] [RD JJJ]"))
+
+
+def _short_of_copies(rng: random.Random) -> mr.Hand | None:
+    """A hand whose exposed sets and Year tiles leave several numbers short of copies: exposed
+    sets (with jokers) of numbers and dragons, the concealed tiles mostly 2s, 6s and dragons."""
+    tileset = FLEXTRA.tileset
+    pool = [tile for tile in tileset.tiles for _ in range(tileset.count(tile))]
+    rng.shuffle(pool)
+    melds = []
+    for _ in range(rng.choice([1, 1, 2, 3])):
+        tile = rng.choice([tile for tile in pool if tile.is_number or tile.is_dragon])
+        size = rng.choice([3, 3, 4])
+        naturals = rng.choice([1, 2, size])
+        tiles = [tile] * naturals + [mr.Tile.JOKER] * (size - naturals)
+        if pool.count(tile) >= naturals and pool.count(mr.Tile.JOKER) >= size - naturals:
+            for taken in tiles:
+                pool.remove(taken)
+            melds.append(mr.Meld(tiles, exposed=True, represents=tile))
+    year = [tile for tile in tileset.tiles if tile.is_dragon or (tile.is_number and tile.rank in (2, 6))]
+    concealed = []
+    for _ in range(14 - sum(meld.size for meld in melds)):
+        choices = [tile for tile in (year if rng.random() < 0.6 else pool) if tile in pool]
+        concealed.append(choices[rng.randrange(len(choices))])
+        pool.remove(concealed[-1])
+    hand = mr.Hand(concealed, melds)
+    return None if tileset.problems(hand) or FLEXTRA._exposure_reasons(hand) else hand
+
+
+def test_numbers_short_of_copies_in_small_blocks_agree_with_the_slower_programme(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A block counts its numbers short of copies one option at a time; more than two such numbers
+    # in one search were all left to the slower programme, even when the tiles left for number
+    # sets make blocks of one or two numbers. Now those are counted directly: every discard's
+    # distance and helpful draws must equal the programme's.
+    from mahjong_rules.rulesets.flex import distance
+
+    rng = random.Random(2026)
+    hands = [hand for hand in (_short_of_copies(rng) for _ in range(150)) if hand is not None]
+    counted = []
+    special_positions = distance._Search._special_positions
+
+    def counting(self: object, *arguments: object) -> object:
+        found = special_positions(self, *arguments)  # type: ignore[arg-type]
+        counted.append(len(found) > 2)
+        return found
+
+    monkeypatch.setattr(distance._Search, "_special_positions", counting)
+    direct = [FLEXTRA.discard_options(hand) for hand in hands]
+    assert sum(counted) >= 20  # the direct counting of more than two numbers is exercised
+
+    def programme_for_more_than_two(self: object, *arguments: object) -> object:
+        found = special_positions(self, *arguments)  # type: ignore[arg-type]
+        if len(found) > 2:
+            raise distance._NeedsProgramme
+        return found
+
+    monkeypatch.setattr(distance._Search, "_special_positions", programme_for_more_than_two)
+    assert direct == [FLEXTRA.discard_options(hand) for hand in hands]
+
+
 # -- discard options ---------------------------------------------------------------------------------
 
 

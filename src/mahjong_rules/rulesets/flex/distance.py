@@ -514,7 +514,8 @@ class _Search:
         force jokers into its triples and quads, and with fewer than 2 it cannot make a pair. When
         the jokers left cover every joker a target of ``tiles`` number tiles could force, only the
         second matters; otherwise every kind short of copies is counted one set at a time (and
-        more than two such numbers are left to the slower programme)."""
+        more than two such numbers, when a window could hold them all, are left to the slower
+        programme)."""
         ex = self.ex
         lacking: dict[int, int] = {}  # number -> most copies missing in one of the suits
         for kind, copies in short.items():
@@ -548,7 +549,11 @@ class _Search:
                 kinds = [KIND[suit][number] for suit in suits]
                 options = {option for kind in kinds for option in set_options(held[kind], short.get(kind, 4))}
                 specials[number] = sorted(options)
-        if len(specials) > 2:
+        # A window counts its special numbers one option at a time, all their choices together:
+        # more than two at once is left to the slower programme. A window's free positions are
+        # its concealed sets (two tiles or more each) and its exposed all-joker sets, so with few
+        # tiles for number sets no window holds more than two, however many numbers are special.
+        if len(specials) > 2 and tiles // 2 + len(ex.wild) > 2:
             raise _NeedsProgramme
         return specials
 
@@ -1111,7 +1116,7 @@ def like_cost(held: Sequence[int], ex: _Exposed, free: list[int], slots: dict[in
     wild = len(ex.wild)
     jokers = min(held[JOKER], MAX_JOKERS)
     copies_left = [available[kind] - slots.get(kind, 0) for kind in free]
-    if sum(max(4 - copies, 0) for copies in copies_left) <= ex.available_jokers and min(copies_left) >= 2:
+    if sum(max(4 - copies, 0) for copies in copies_left) <= ex.available_jokers and min(copies_left, default=4) >= 2:
         key = sum(POW[max(held[kind] - slots.get(kind, 0), 0)] for kind in free)
         drop = drop_lowest()
         for _ in range(wild):
