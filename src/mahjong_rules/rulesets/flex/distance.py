@@ -295,10 +295,16 @@ class FlexDistance:
         if away >= INFINITY:
             return []
 
+        found: list[tuple[Leaf, int]] = []
+
         def leaves_below(limit: int) -> list[tuple[Leaf, int]]:
-            search = _LeafSearch(self, held, exposed, limit, programmes, away + 2)
-            search.run()
-            return search.leaves
+            # Most hands have a discard that leaves them further, which needs the leaves a tile
+            # further too: one search lists them all.
+            if not found:
+                search = _LeafSearch(self, held, exposed, away + 2, programmes, away + 2)
+                search.run()
+                found.extend(search.leaves)
+            return [(leaf, cost) for leaf, cost in found if cost < limit]
 
         return discard_options(held, away, leaves_below, drawable)
 
