@@ -783,13 +783,16 @@ class _LeafSearch(_Search):
         self.leaves: list[tuple[Leaf, int]] = []
         self.beside = _Beside(plan, held, exposed)
         self.exposed_kinds = frozenset(exposed.numbers) | frozenset(exposed.winds) | frozenset(exposed.dragons)
+        self.costs_by_length: dict[int, dict[int, int]] = {}
 
     def _set_leaf(self, key: int, length: int, where: Where, no_news: bool = False, draws: int = -1) -> None:
         cost = self.beside.cost(key, length, no_news, self.beside.unchanged)
         if cost < self.best:
-            positions = _positions_of(where, self.exposed_kinds)
-            leaf = _SetLeaf(self.beside, positions, length, no_news, draws, self.held)
-            self.leaves.append((leaf, cost))
+            self._add_set_leaf(cost, length, where, no_news, draws)
+
+    def _add_set_leaf(self, cost: int, length: int, where: Where, no_news: bool, draws: int) -> None:
+        positions = _positions_of(where, self.exposed_kinds)
+        self.leaves.append((_SetLeaf(self.beside, positions, length, no_news, draws, self.held), cost))
 
     def _number_set(self, key: int, length: int, combos: list[Combo], memo: dict[int, int], where: Where) -> int:
         self._set_leaf(key, length, where)
@@ -821,6 +824,10 @@ class _LeafSearch(_Search):
         listed with those draws alone."""
         count = top >> 16
         length = end - start
+        # The cost of each key of this length on the hand itself, looked up before a leaf is made
+        # (most arrangements cost too much to be one).
+        costs = self.costs_by_length.setdefault(length, {})
+        beside, best = self.beside, self.best
         for runs in _arrangements_of(start, end):
             key = 0
             draws = -1
@@ -839,7 +846,12 @@ class _LeafSearch(_Search):
                     draws = _run_kinds(suit, (numbers[position],))
             else:
                 if key >> 16 == count:
-                    self._set_leaf(key & KEY_MASK, length, (runs, numbers), draws=draws)
+                    key &= KEY_MASK
+                    cost = costs.get(key)
+                    if cost is None:
+                        cost = costs[key] = beside.cost(key, length, False, beside.unchanged)
+                    if cost < best:
+                        self._add_set_leaf(cost, length, (runs, numbers), False, draws)
 
     def _family(self, family: str, kinds: Sequence[int]) -> None:
         """A family costed directly (few targets): one leaf, costed again by a search of it alone."""
