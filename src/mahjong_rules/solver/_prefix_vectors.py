@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from mahjong_rules.solver._vectors import INFINITY, MAX_SETS, VECTOR_LENGTH
+from mahjong_rules.solver._vectors import CHOWS_AT_A_RANK, INFINITY, MAX_SETS, NO_CHOWS, VECTOR_LENGTH
 
 __all__ = ["prefix_part_distances"]
 
@@ -30,7 +30,6 @@ _START: dict[int, int] = {0: 0}
 # started one rank back and at this rank (0 to 2 each), as in the reference's (older, newer, sets,
 # pairs). The states with no chow open are numbered 0 to 9, each its entry of the vector.
 _STATES = 9 * VECTOR_LENGTH
-_MOST_CHOWS = 2  # started at one rank (``CHOWS_AT_A_RANK``)
 
 
 @functools.cache
@@ -44,7 +43,7 @@ def _moves(have: int, cap: int, chows: bool) -> tuple[tuple[tuple[int, int], ...
         older, newer = divmod(chows_open, 3)
         sets, pairs = divmod(rest, 2)
         moves = []
-        for started in range(_MOST_CHOWS + 1 if chows else 1):
+        for started in CHOWS_AT_A_RANK if chows else NO_CHOWS:
             for pung in (0, 1):
                 for pair in (0,) if pairs else (0, 1):
                     need = older + newer + started + 3 * pung + 2 * pair
