@@ -335,6 +335,16 @@ def test_tiles_away_is_exact_on_seeded_hands_with_every_flextra_rule(seed: int) 
         pytest.param(
             {"jokers": 0, "sequence_quints": True}, "1B 3B 5B 7B 9B 33B 55B 777B 1B 9D", 1, id="quint-no-jokers-one-off"
         ),
+        # Singles sets alone, no number set: a SEQUENCE quint and two Year sets (2-4-6-8 with the
+        # dragon as 0, and 2026). The search bounds the number sets a choice of singles leaves
+        # room for; with no tiles left for them, the singles (and flowers) are the whole cost.
+        pytest.param(
+            {"year": True, "sequence_quints": True}, "1B 3B 5B 7B 9B 2B 4B 6B 8B GD 2C 2C 6C RD", 0, id="singles-only"
+        ),
+        # The same lacking 1B, 3B, 4B, 6B and a 2C (five tiles, each missing once).
+        pytest.param(
+            {"year": True, "sequence_quints": True}, "2B 5B 789B 2C 6C 9C 2D 78D GD RD", 5, id="singles-only-five-off"
+        ),
     ],
 )
 def test_tiles_away_by_hand(options: dict[str, int], text: str, away: int | None) -> None:

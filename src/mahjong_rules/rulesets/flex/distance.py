@@ -302,6 +302,7 @@ class FlexDistance:
             # further too: one search lists them all.
             if not found:
                 search = _LeafSearch(self, held, exposed, away + 2, programmes, away + 2)
+                search.share_bounds(first)
                 search.run()
                 found.extend(search.leaves)
             return [(leaf, cost) for leaf, cost in found if cost < limit]
@@ -323,6 +324,7 @@ class FlexDistance:
             return []
         count = len(passes[0])
         search = _LeafSearch(self, held, exposed, away + count + 1, first.programmes, away + count + 2)
+        search.share_bounds(first)
         search.run()
         return pass_options(held, away, search.leaves, passes, limits)
 
@@ -394,9 +396,19 @@ class _Search:
         flowers = min(self.options.flowers, exposed.available[FLOWER])
         self.flower_costs = [(size, max(size - self.held[FLOWER], 0)) for size in range(2, flowers + 1)]
         self.kept_by_suits: dict[int, int] = {}
+        self.number_floors: dict[tuple[int, int], int] = {}
+        self.window_floors: dict[tuple[tuple[int, ...], int], int] = {}
+        self.window_prefixes: dict[tuple[int, ...], list[list[int]]] = {}
         self.programmes: dict[tuple[object, ...], tuple[int, int]] = {}  # programme answers, limits
         self.slots: dict[int, int] = {}  # the concealed singles sets' tiles, in standard hands
         self.slots_key: tuple[tuple[int, int], ...] = ()
+
+    def share_bounds(self, other: _Search) -> None:
+        """Use the bounds ``other``, a search of the same hand, has worked out (and add to them)."""
+        self.kept_by_suits = other.kept_by_suits
+        self.number_floors = other.number_floors
+        self.window_floors = other.window_floors
+        self.window_prefixes = other.window_prefixes
 
     def run(self) -> int:
         if self._standard((), 0, 0, 0, self.held, self.ex.available, self.ex.short):
@@ -856,7 +868,11 @@ class _Search:
                         slots[kind] = slots.get(kind, 0) + count
                 if all(count <= available[kind] for kind, count in slots.items()):
                     base = sum(max(count - held[kind], 0) for kind, count in slots.items())
-                    if base + self._rest_bound(more_suits, room - more_size) < self.best:
+                    rest = room - more_size
+                    if (
+                        base + self._rest_bound(more_suits, rest) < self.best
+                        and base + self._numbers_floor(more_suits, rest) < self.best
+                    ):
                         less_held, less_available = list(held), list(available)
                         less_short = dict(ex.short)
                         for kind, count in slots.items():
@@ -873,6 +889,59 @@ class _Search:
             return False
 
         extend(0, 0, 0, 0)
+
+    def _numbers_floor(self, singles_suits: int, tiles: int) -> int:
+        """A bound on the cost of the flower and number sets of a concealed standard hand whose
+        singles sets use ``singles_suits``, for ``tiles`` tiles: their cost on the whole hand,
+        before the singles sets take their tiles and copies (which only makes sets cost more),
+        by the tables' windows. 0 (no bound) with exposed sets, or with tiles enough for the full
+        Evens block, which has its own reckoning."""
+        ex = self.ex
+        if ex.melds or tiles >= 12:
+            return 0
+        found = self.number_floors.get((singles_suits, tiles))
+        if found is None:
+            found = INFINITY
+            others = singles_suits | ex.singles_suits
+            for with_flowers in (False, True):
+                choices = [(tiles - size, cost) for size, cost in self.flower_costs] if with_flowers else [(tiles, 0)]
+                for suits in SUIT_CHOICES[others | (FLOWERS_SUIT if with_flowers else 0)]:
+                    for left, cost in choices:
+                        if left == 0:
+                            found = min(found, cost)  # the singles and flower sets alone
+                        elif left > 0 and suits:
+                            found = min(found, cost + self._window_floor(suits, left))
+            self.number_floors[singles_suits, tiles] = found
+        return found
+
+    def _window_floor(self, suits: tuple[int, ...], tiles: int) -> int:
+        """The least table cost of a block of concealed number sets in ``suits`` holding
+        ``tiles`` tiles, on the whole hand."""
+        found = self.window_floors.get((suits, tiles))
+        if found is None:
+            prefixes = self.window_prefixes.get(suits)
+            if prefixes is None:
+                held = self.held
+                kinds = [KIND[suit] for suit in suits]
+                weights = [POW[max(held[kind[number]] for kind in kinds)] for number in range(11)]
+                prefixes = []
+                for numbers in SEQUENCES:
+                    prefix = [0]
+                    for number in numbers:
+                        prefix.append(prefix[-1] + weights[number])
+                    prefixes.append(prefix)
+                self.window_prefixes[suits] = prefixes
+            table = self.tables[tiles]
+            found = min(
+                (
+                    table[prefix[end] - prefix[start]]
+                    for prefix, windows in zip(prefixes, PLAIN_WINDOWS, strict=True)
+                    for start, end in windows[tiles]
+                ),
+                default=INFINITY,
+            )
+            self.window_floors[suits, tiles] = found
+        return found
 
     def _rest_bound(self, singles_suits: int, tiles: int) -> int:
         """A bound on the cost of the number and flower sets of a standard hand whose singles sets
