@@ -403,18 +403,19 @@ class _Scored:
 def discard_options(
     held: Sequence[int],
     away: int,
-    leaves_below: Callable[[int], Iterable[tuple[Leaf, int]]],
+    leaves: Iterable[tuple[Leaf, int]],
     drawable: Sequence[int],
 ) -> list[tuple[int, int, list[int]]]:
     """For the concealed counts ``held`` of a 14-tile hand ``away`` tiles from a valid hand: each
     kind it may discard, the distance that leaves, and which ``drawable`` kinds would then bring it
-    one closer. ``leaves_below(limit)`` lists the leaves costing less than ``limit`` on ``held``,
-    each with that cost.
+    one closer. ``leaves`` holds every leaf costing at most ``away + 1`` on ``held`` (costlier ones
+    are ignored), each with that cost: one search lists them (most hands have a discard that
+    leaves them further, which needs the leaves at ``away + 1`` too).
 
     The leaves at ``away`` decide every discard's distance; those at ``away + 1`` matter only for
-    the discards that leave the hand a tile further, and are listed only when there is one (a hand
-    far from any valid hand has many, and seldom such a discard)."""
-    scored = [_Scored(leaf, base) for leaf, base in leaves_below(away + 1)]
+    the discards that leave the hand a tile further, and are read only when there is one."""
+    listed = [(leaf, base) for leaf, base in leaves if base <= away + 1]
+    scored = [_Scored(leaf, base) for leaf, base in listed if base <= away]
     scored.sort(key=lambda entry: entry.leaf.slow)
     draw_mask = mask_of(drawable)
     discards = [discard for discard, count in enumerate(held) if count]
@@ -442,7 +443,7 @@ def discard_options(
                 afters[discard] = away
                 break
     if any(after > away for after in afters.values()):
-        scored += [_Scored(leaf, base) for leaf, base in leaves_below(away + 2) if base == away + 1]
+        scored += [_Scored(leaf, base) for leaf, base in listed if base == away + 1]
         scored.sort(key=lambda entry: entry.leaf.slow)
     helpful = dict.fromkeys(discards, 0)
     by_after = {

@@ -214,17 +214,9 @@ class CardFreeDistance:
         if away >= INFINITY:
             return []
 
-        found: list[tuple[Leaf, int]] = []
-
-        def leaves_below(limit: int) -> list[tuple[Leaf, int]]:
-            # Most hands have a discard that leaves them further: list every leaf at once.
-            if not found:
-                search = _LeafSearch(self, held, exposed, away + 2)
-                search.run()
-                found.extend(search.leaves)
-            return [(leaf, cost) for leaf, cost in found if cost < limit]
-
-        return discard_options(held, away, leaves_below, drawable)
+        search = _LeafSearch(self, held, exposed, away + 2)
+        search.run()
+        return discard_options(held, away, search.leaves, drawable)
 
     def helpful(self, hand: Hand, drawable: Sequence[int]) -> tuple[int, list[int]] | None:
         """For a hand of any size up to 14 tiles whose exposures the fast search does not take

@@ -295,19 +295,10 @@ class FlexDistance:
         if away >= INFINITY:
             return []
 
-        found: list[tuple[Leaf, int]] = []
-
-        def leaves_below(limit: int) -> list[tuple[Leaf, int]]:
-            # Most hands have a discard that leaves them further, which needs the leaves a tile
-            # further too: one search lists them all.
-            if not found:
-                search = _LeafSearch(self, held, exposed, away + 2, programmes, away + 2)
-                search.share_bounds(first)
-                search.run()
-                found.extend(search.leaves)
-            return [(leaf, cost) for leaf, cost in found if cost < limit]
-
-        return discard_options(held, away, leaves_below, drawable)
+        search = _LeafSearch(self, held, exposed, away + 2, programmes, away + 2)
+        search.share_bounds(first)
+        search.run()
+        return discard_options(held, away, search.leaves, drawable)
 
     def passes(
         self, hand: Hand, passes: Sequence[tuple[int, ...]], limits: Sequence[int]
