@@ -17,6 +17,8 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 import mahjong_rules as mr
 from mahjong_rules.engine import (
@@ -37,6 +39,8 @@ from mahjong_rules.engine.singapore_players import let_pass
 from mahjong_rules.engine.view import PlayerView
 from mahjong_rules.errors import UnreachableError
 from mahjong_rules.rulesets.singapore import Deal, SingaporeRuleset
+from mahjong_rules.rulesets.singapore.doubles import FLOWERS
+from mahjong_rules.solver import standard
 
 E, S, W, N = mr.Seat
 LAST_TILES = 15
@@ -828,3 +832,49 @@ def test_a_fresh_tile_that_makes_a_kong_at_the_end_pays_only_the_kong() -> None:
     assert all(mr.Tile.parse("5B") not in round_.player(seat).discards for seat in round_.seats)
     after = act(act(round_, E, "discard", "5B"), S, "call", meld="[5B 5B 5B 5B @E]")
     assert after.payments == {E: -2, S: 6, W: -2, N: -2}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_could_win_is_the_shape_of_a_winning_hand(data: st.DataObject) -> None:
+    """``Player.could_win``, the quick test before the ruleset evaluates a GAME, is exactly the
+    shape: the concealed tiles with the tile offered (or as drawn) make the sets left and an eye,
+    or 13 Wonders with nothing declared, or the player shows all eight flowers (ruling S16). It
+    reads the tiles that complete the hand from a cache of each hand's waits; this checks it
+    against the counts themselves, on random hands and on hands built one tile short of a win."""
+    sets = data.draw(st.integers(0, 4), label="declared sets")
+    shape = data.draw(st.sampled_from(["random", "one short", "13 Wonders"] if sets == 0 else ["random", "one short"]))
+    counts = [0] * 34
+    if shape == "13 Wonders":  # all 13 (waiting on any of them), or 12 and a pair (on the 13th)
+        for kind in standard.TERMINALS_AND_HONORS:
+            counts[kind] += 1
+        if data.draw(st.booleans(), label="a pair"):
+            missing, paired = data.draw(st.permutations(standard.TERMINALS_AND_HONORS))[:2]
+            counts[missing] -= 1
+            counts[paired] += 1
+    elif shape == "one short":  # sets and an eye, one tile taken away
+        for _ in range(4 - sets):
+            kind = data.draw(st.integers(0, 33), label="set")
+            chow = kind < 27 and kind % 9 < 7 and data.draw(st.booleans(), label="chow")
+            for member in (kind, kind + 1, kind + 2) if chow else (kind, kind, kind):
+                counts[member] += 1
+        counts[data.draw(st.integers(0, 33), label="eye")] += 2
+        assume(max(counts) <= 4)
+        counts[data.draw(st.sampled_from([kind for kind in range(34) if counts[kind]]), label="taken")] -= 1
+    else:
+        for _ in range(3 * (4 - sets) + 1):
+            counts[data.draw(st.sampled_from([kind for kind in range(34) if counts[kind] < 4]))] += 1
+    melds = tuple(mr.Meld.parse(text) for text in ("[1B 1B 1B]", "[2C 2C 2C]", "[3D 3D 3D]", "[4B 4B 4B]")[:sets])
+    flowers = sorted(FLOWERS)
+    bonus = tuple(flowers[: data.draw(st.sampled_from([0, 7, 8]), label="flowers")])
+    player = Player(tuple(counts), melds, bonus)
+    eight = len(bonus) == 8
+    for tile in map(mr.Tile.from_index, range(34)):
+        after = list(counts)
+        after[tile.index] += 1
+        shape = standard.is_complete(after, 4 - sets) or (
+            sets == 0 and standard.thirteen_wonders_away(after) == 0 and sum(after) == 14
+        )
+        assert player.could_win(tile) is (shape or eight), (player, tile)
+        drawn = Player(tuple(after), melds, bonus)
+        assert drawn.could_win() is (shape or eight), (drawn, tile)

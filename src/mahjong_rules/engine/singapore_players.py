@@ -4,6 +4,7 @@ payments a bonus tile brings them."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Iterable
 
 import attrs
@@ -102,19 +103,34 @@ class Player:
     def eight_flowers(self) -> bool:
         """ "In the case that a player has all eight Flower Suit tiles that person automatically
         wins the game regardless of their other tiles" (ruling S16)."""
-        return set(self.bonus) >= FLOWERS
+        return len(self.bonus) >= len(FLOWERS) and set(self.bonus) >= FLOWERS
 
     def could_win(self, tile: Tile | None = None) -> bool:
         """Whether the concealed tiles, with ``tile``, complete four sets and an eye beside the
         declared sets, or 13 Wonders, or the player holds eight flowers: the shape alone, before
         the ruleset counts the doubles (a quick test that spares most evaluations)."""
-        counts = self.counts if tile is None else changed_counts(self.counts, tile, 1)
-        sets = SETS - len(self.melds)
-        if standard.is_complete(counts, sets):
+        if tile is not None:
+            # A tile on offer: the tiles that would complete the hand are worked out once per
+            # hand, which is offered a tile by each other player before it changes.
+            return tile.index in _winning_tiles(self.counts, SETS - len(self.melds)) or self.eight_flowers
+        counts = self.counts
+        if standard.is_complete(counts, SETS - len(self.melds)):
             return True
-        if not self.melds and sum(counts) == 14 and standard.thirteen_wonders_away(counts) == 0:
+        if (
+            not self.melds
+            and standard.terminals_and_honors_only(counts)
+            and sum(counts) == 14
+            and standard.thirteen_wonders_away(counts) == 0
+        ):
             return True
         return self.eight_flowers
+
+
+@functools.lru_cache(maxsize=4096)
+def _winning_tiles(counts: tuple[int, ...], sets: int) -> frozenset[int]:
+    """The tile indexes that complete concealed ``counts`` to ``sets`` sets and an eye, or (with
+    no declared sets) to 13 Wonders."""
+    return standard.waits(counts, sets, thirteen_wonders=sets == SETS)
 
 
 def let_pass(history: tuple[tuple[Seat, Tile], ...], seat: Seat, player: Player) -> frozenset[Tile]:

@@ -41,6 +41,7 @@ __all__ = [
     "exchange_away",
     "exchange_rows",
     "is_complete",
+    "terminals_and_honors_only",
     "thirteen_wonders_away",
     "tiles_away",
     "waits",
@@ -293,6 +294,16 @@ def decompositions(counts: Sequence[int], sets: int = MAX_SETS) -> Iterator[tupl
 
 
 # -- tiles away ------------------------------------------------------------------------------------
+
+
+def terminals_and_honors_only(counts: Sequence[int]) -> bool:
+    """Whether the counts hold no tile of ranks 2 to 8 (a quick test before Thirteen Wonders).
+
+    >>> from mahjong_rules import Hand
+    >>> terminals_and_honors_only(Hand.parse("19m19p19s1234567z").counts)
+    True
+    """
+    return not (any(counts[1:8]) or any(counts[10:17]) or any(counts[19:26]))
 
 
 def thirteen_wonders_away(counts: Sequence[int]) -> int:
@@ -640,6 +651,9 @@ _SUIT_STEPS = tuple((rank, weight) for rank, weight in enumerate(_standard_table
 _HONOR_STEPS = tuple((rank, weight) for rank, weight in enumerate(_standard_tables.HONOR_WEIGHTS))
 
 
+_NO_WAITS: frozenset[int] = frozenset()
+
+
 def waits(counts: Sequence[int], sets: int = MAX_SETS, *, thirteen_wonders: bool = False) -> frozenset[int]:
     """The tile indexes that complete a hand one tile short of ``sets`` sets and one pair
     (and of Thirteen Wonders, with ``thirteen_wonders``). A tile the hand holds four of is never
@@ -649,23 +663,28 @@ def waits(counts: Sequence[int], sets: int = MAX_SETS, *, thirteen_wonders: bool
     >>> sorted(str(Tile.from_index(i)) for i in waits(Hand.parse("1112345678999m").counts))
     ['1C', '2C', '3C', '4C', '5C', '6C', '7C', '8C', '9C']
     """
-    if sum(counts[0:34]) != 3 * sets + 1 or max(counts[0:34]) > 4:
-        return frozenset()
     state = _state or _load()
     suit_pairs, honor_pairs = state.suit_pairs, state.honor_pairs
-    parts = (
-        (0, tuple(counts[0:9]), suit_pairs, state.complete_suit, _SUIT_STEPS),
-        (9, tuple(counts[9:18]), suit_pairs, state.complete_suit, _SUIT_STEPS),
-        (18, tuple(counts[18:27]), suit_pairs, state.complete_suit, _SUIT_STEPS),
-        (HONOR_OFFSET, tuple(counts[27:34]), honor_pairs, state.complete_honor, _HONOR_STEPS),
-    )
-    pairs = [known.get(pattern, -1) for _, pattern, known, _, _ in parts]
+    patterns = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34]))
+    pairs = [suit_pairs.get(patterns[0], -1), suit_pairs.get(patterns[1], -1), suit_pairs.get(patterns[2], -1)]
+    pairs.append(honor_pairs.get(patterns[3], -1))
     incomplete = [position for position, pair in enumerate(pairs) if pair < 0]
+    # One tile changes one part: with two parts short of sets and an eye, only Thirteen Wonders
+    # (terminals and honours alone) is left to look for. Most hands end here.
+    wonders = thirteen_wonders and sets == MAX_SETS and terminals_and_honors_only(counts)
+    if (len(incomplete) > 1 and not wonders) or sum(counts[0:34]) != 3 * sets + 1 or max(counts[0:34]) > 4:
+        return _NO_WAITS
+    parts = (
+        (0, patterns[0], state.complete_suit, _SUIT_STEPS),
+        (9, patterns[1], state.complete_suit, _SUIT_STEPS),
+        (18, patterns[2], state.complete_suit, _SUIT_STEPS),
+        (HONOR_OFFSET, patterns[3], state.complete_honor, _HONOR_STEPS),
+    )
     found: set[int] = set()
     if len(incomplete) <= 1:
         complete_pairs = sum(pair for pair in pairs if pair > 0)
         for position in incomplete or range(4):
-            offset, pattern, _, flags, steps = parts[position]
+            offset, pattern, flags, steps = parts[position]
             others = complete_pairs - max(pairs[position], 0)
             code = sum(count * weight for count, (_, weight) in zip(pattern, steps, strict=True))
             for rank, weight in steps:
@@ -673,7 +692,7 @@ def waits(counts: Sequence[int], sets: int = MAX_SETS, *, thirteen_wonders: bool
                     after = flags[code + weight]
                     if after and after - 1 + others == 1:
                         found.add(offset + rank)
-    if thirteen_wonders and sets == MAX_SETS and thirteen_wonders_away(counts) == 1:
+    if wonders and thirteen_wonders_away(counts) == 1:
         missing = [index for index in TERMINALS_AND_HONORS if not counts[index]]
         found.update(missing or TERMINALS_AND_HONORS)
     return frozenset(found)
