@@ -604,6 +604,33 @@ def _arrangements_of(start: int, end: int) -> tuple[Runs, ...]:
 
 
 @functools.cache
+def _arrangement_parts(
+    start: int, end: int, numbers: tuple[int, ...]
+) -> tuple[tuple[Runs, tuple[tuple[int, int, int, int], ...]], ...]:
+    """Each suit arrangement of a window of ``numbers`` with its runs as the leaf search reads
+    them (:meth:`_LeafSearch._window`): where the run's weights start and end in the three
+    suits' running sums laid end to end; the weight of the run when it holds none of its tiles
+    (its length; never, for a run alone); and the draw an empty run is listed with (its number
+    next to a neighbour), or -1 when an empty run there is never needed."""
+    stride = len(numbers) + 1
+    found = []
+    for runs in _arrangements_of(start, end):
+        parts = []
+        for index, (suit, first, last) in enumerate(runs):
+            if index == 0:
+                position = last - 1  # next to its right neighbour
+            elif index == len(runs) - 1 or last - first == 1:
+                position = first  # next to its left neighbour (or between two, alone)
+            else:
+                position = -1  # longer than one number between two neighbours
+            empty = last - first if len(runs) > 1 else -1
+            draws = _run_kinds(suit, (numbers[position],)) if position >= 0 else -1
+            parts.append((suit * stride + first, suit * stride + last, empty, draws))
+        found.append((runs, tuple(parts)))
+    return tuple(found)
+
+
+@functools.cache
 def _run_kinds(suit: int, numbers: tuple[int, ...]) -> int:
     """The tiles (bits) of a run of ``numbers`` in ``suit``."""
     return mask_of(9 * suit + number - 1 for number in numbers)
@@ -820,22 +847,17 @@ class _LeafSearch(_Search):
         # (most arrangements cost too much to be one).
         costs = self.costs_by_length.setdefault(length, {})
         beside, best = self.beside, self.best
-        for runs in _arrangements_of(start, end):
+        flat = [*by_suit[0], *by_suit[1], *by_suit[2]]
+        for runs, parts in _arrangement_parts(start, end, numbers):
             key = 0
             draws = -1
-            for index, (suit, first, last) in enumerate(runs):
-                part = by_suit[suit][last] - by_suit[suit][first]
+            for low, high, size, empty_draws in parts:
+                part = flat[high] - flat[low]
                 key += part
-                if part == last - first and len(runs) > 1:
-                    if draws >= 0:
-                        break  # two empty runs
-                    if index == 0:
-                        position = last - 1  # next to its right neighbour
-                    elif index == len(runs) - 1 or last - first == 1:
-                        position = first  # next to its left neighbour (or between two, alone)
-                    else:
-                        break  # longer than one number between two neighbours
-                    draws = _run_kinds(suit, (numbers[position],))
+                if part == size:  # a run holding none of its tiles
+                    if draws >= 0 or empty_draws < 0:
+                        break  # two empty runs, or one never needed
+                    draws = empty_draws
             else:
                 if key >> 16 == count:
                     key &= KEY_MASK
