@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 import pytest
 
 import mahjong_rules as mr
-from mahjong_rules.rulesets.card_free import CardFreeOptions, CardFreeRuleset
+from mahjong_rules.rulesets.card_free import CardFreeOptions, CardFreeRuleset, distance
 from mahjong_rules.rulesets.card_free.distance import CardFreeDistance
 from mahjong_rules.rulesets.card_free.targets import Target, TargetScan, reference_away, targets
 
@@ -384,3 +384,34 @@ def test_a_limited_search_finds_exactly_the_hands_closer_than_its_limit(options:
         for limit in (1, 2, 3, 5):
             expected = exact if exact is not None and exact < limit else None
             assert distance.away(hand, limit=limit) == expected, (str(hand), limit, exact)
+
+
+def test_costs_shared_between_hands_never_change_an_answer() -> None:
+    """The costs of sets beside the blocks a hand reads are shared by every hand reading the same
+    blocks beside the same kind of exposures (their tiles, sizes, jokers, blocks of jokers,
+    dragons). Hands alike in everything but one of these, asked one after another, get the
+    answers each gets alone (the shared costs forgotten before it)."""
+    rng = random.Random(4)
+    exposures = [
+        ["3B 3B 3B", "7C 7C 7C 7C J"],  # 8 exposed tiles in blocks of 3 and 5
+        ["3B 3B 3B 3B", "7C 7C 7C J"],  # 8 in blocks of 4 and 4
+        ["3B J J", "7C 7C 7C J J"],  # blocks of 3 and 5 with more jokers
+        ["J J J", "7C 7C 7C 7C J"],  # a block of jokers alone
+        ["RD RD RD", "7C 7C 7C 7C J"],  # a dragon
+    ]
+    checked = 0
+    for _ in range(12):
+        pool = wall(DEFAULT)
+        for text in ("3B", "7C", "RD", "J"):
+            while mr.Tile.parse(text) in pool:
+                pool.remove(mr.Tile.parse(text))
+        concealed = rng.sample(pool, 6)
+        hands = [mr.Hand(concealed, [mr.Meld.parse(f"[{meld}]") for meld in melds]) for melds in exposures]
+        together = [CARD_FREE.discard_options(hand) for hand in hands]
+        alone = []
+        for hand in hands:
+            distance._shared_beside.clear()
+            alone.append(CARD_FREE.discard_options(hand))
+        assert together == alone, [str(hand) for hand in hands]
+        checked += sum(1 for options in alone if options)
+    assert checked >= 40  # most of these hands have discards to compare

@@ -144,7 +144,6 @@ def _fits_fast_path(meld: Meld) -> bool:
 NO_EXPOSURES = _Exposed(())
 
 
-@functools.cache
 @functools.lru_cache(maxsize=4096)
 def _combos_for(blocks: Blocks, sizes: tuple[int, ...], exposed_dragons: int, quints: int) -> tuple[Combo, ...]:
     """The choices of blocks beside a set for a hand reading ``blocks`` (flowers kept, winds
@@ -648,16 +647,19 @@ class _Beside:
         self.held = held
         self.exposed = exposed
         self.free_dragons = [kind for kind in DRAGONS if kind not in exposed.dragons]
-        self.searches: dict[Blocks, tuple[_Search, list[Combo], list[Combo]]] = {}
+        self.searches: dict[Blocks, _BesideCosts] = {}
         self.costs: dict[tuple[int, int, bool, Blocks], int] = {}
         self.unchanged = self._blocks(held)
         self.changes: dict[tuple[int, int], Blocks] = {}
+        self.draw_changes: dict[int, list[tuple[Blocks, int]]] = {}
 
     def _blocks(self, held: Sequence[int]) -> Blocks:
         # What the choices of blocks read: the flowers (two at most count), the winds held, the
         # free dragons' counts (most first: the most held are taken) and the jokers.
-        dragons = tuple(sorted((held[kind] for kind in self.free_dragons), reverse=True))
-        return (min(held[FLOWER], 2), sum(1 for wind in WINDS if held[wind]), dragons, held[JOKER])
+        dragons = tuple(sorted([held[kind] for kind in self.free_dragons], reverse=True))
+        east, south, west, north = WINDS
+        winds = (held[east] > 0) + (held[south] > 0) + (held[west] > 0) + (held[north] > 0)
+        return (min(held[FLOWER], 2), winds, dragons, held[JOKER])
 
     def change(self, removed: int, added: int) -> Blocks:
         """What the blocks beside read after a change."""
@@ -674,6 +676,18 @@ class _Beside:
             blocks = self.changes[removed, added] = self._blocks(held)
         return blocks
 
+    def draws(self, removed: int) -> list[tuple[Blocks, int]]:
+        """After discarding ``removed`` (-1: none), what the blocks read when a tile they read is
+        drawn, with the tiles (bits) whose draw makes each."""
+        found = self.draw_changes.get(removed)
+        if found is None:
+            by_blocks: dict[Blocks, int] = {}
+            for tile in bits(self.kinds):
+                blocks = self.change(removed, tile)
+                by_blocks[blocks] = by_blocks.get(blocks, 0) | 1 << tile
+            found = self.draw_changes[removed] = list(by_blocks.items())
+        return found
+
     def cost(self, key: int, length: int, no_news: bool, blocks: Blocks) -> int:
         """The least cost of a set of ``length`` blocks whose positions have ``key``, over every
         choice of blocks beside it (the NEWS block not among them if ``no_news``), the hand
@@ -682,22 +696,60 @@ class _Beside:
         if found is None:
             entry = self.searches.get(blocks)
             if entry is None:
-                # A hand reading these blocks: the change's counts on the tiles they read.
-                flowers, _, dragons, jokers = blocks
-                held = list(self.held)
-                held[FLOWER], held[JOKER] = flowers, jokers
-                winds_held = blocks[1]
-                for index, wind in enumerate(WINDS):
-                    held[wind] = 1 if index < winds_held else 0
-                for kind, count in zip(self.free_dragons, dragons, strict=True):
-                    held[kind] = count
-                search = _Search(self.plan, held, self.exposed, HAND_SIZE)
-                combos = search._combos()
-                entry = self.searches[blocks] = (search, combos, [combo for combo in combos if not combo[4]])
-            search, combos, without_news = entry
-            found = search._cost(key, length, without_news if no_news else combos, INFINITY)
+                entry = self.searches[blocks] = _beside_costs(self.plan, self.exposed, blocks)
+            found = entry.cost(key, length, no_news)
             self.costs[key, length, no_news, blocks] = found
         return found
+
+
+class _BesideCosts:
+    """The costs of sets beside the blocks a hand reads (:class:`_Beside`): they depend on those
+    blocks and the exposures alone, not on the rest of the hand, so hands alike in these share
+    them (:func:`_beside_costs`)."""
+
+    __slots__ = ("combos", "costs", "search", "without_news")
+
+    def __init__(self, plan: CardFreeDistance, exposed: _Exposed, blocks: Blocks) -> None:
+        # A hand reading these blocks: their counts on the tiles they read, no other tile.
+        flowers, winds_held, dragons, jokers = blocks
+        held = [0] * (JOKER + 1)
+        held[FLOWER], held[JOKER] = flowers, jokers
+        for index, wind in enumerate(WINDS):
+            held[wind] = 1 if index < winds_held else 0
+        free_dragons = [kind for kind in DRAGONS if kind not in exposed.dragons]
+        for kind, count in zip(free_dragons, dragons, strict=True):
+            held[kind] = count
+        self.search = _Search(plan, held, exposed, HAND_SIZE)
+        self.combos = self.search._combos()
+        self.without_news = [combo for combo in self.combos if not combo[4]]
+        self.costs: dict[int, int] = {}
+
+    def cost(self, key: int, length: int, no_news: bool) -> int:
+        code = (key * 16 + length) * 2 + no_news  # a set is at most MOST_BLOCKS (7) blocks long
+        found = self.costs.get(code)
+        if found is None:
+            if len(self.costs) >= _SHARED_LIMIT:
+                self.costs.clear()
+            combos = self.without_news if no_news else self.combos
+            found = self.costs[code] = self.search._cost(key, length, combos, INFINITY)
+        return found
+
+
+_SHARED_LIMIT = 1 << 14
+_shared_beside: dict[tuple[object, ...], _BesideCosts] = {}
+
+
+def _beside_costs(plan: CardFreeDistance, exposed: _Exposed, blocks: Blocks) -> _BesideCosts:
+    """The shared :class:`_BesideCosts` of ``blocks`` beside ``exposed`` (what a set's cost reads
+    of the exposures: their tiles, sizes, jokers, blocks of jokers and how many are dragons; of
+    the game: its jokers). Bounded: forgotten all at once past a limit."""
+    shape = (blocks, exposed.tiles, exposed.sizes, exposed.wilds, exposed.jokers, len(exposed.dragons), plan.jokers)
+    found = _shared_beside.get(shape)
+    if found is None:
+        if len(_shared_beside) >= _SHARED_LIMIT:
+            _shared_beside.clear()
+        found = _shared_beside[shape] = _BesideCosts(plan, exposed, blocks)
+    return found
 
 
 class _SetLeaf(ScratchLeaf):
@@ -771,6 +823,13 @@ class _SetLeaf(ScratchLeaf):
         for count, members in by_count.items():
             if beside.cost(key + POW[count + 1] - POW[count], self.length, self.no_news, change) <= wanted:
                 found |= members
+        if not self.positions & beside.kinds:
+            # A tile the blocks beside read changes only what they read: the draws making the
+            # same change cost the same (any wind not held, a third flower, ...).
+            for blocks, members in beside.draws(removed):
+                if members & candidates and beside.cost(key, self.length, self.no_news, blocks) <= wanted:
+                    found |= members & candidates
+            alone = 1 << removed if removed >= 0 and not beside.kinds >> removed & 1 else 0
         for tile in bits(candidates & alone):
             if self.cost_after(held, removed, tile) <= wanted:
                 found |= 1 << tile
