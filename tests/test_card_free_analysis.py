@@ -388,30 +388,42 @@ def test_a_limited_search_finds_exactly_the_hands_closer_than_its_limit(options:
 
 def test_costs_shared_between_hands_never_change_an_answer() -> None:
     """The costs of sets beside the blocks a hand reads are shared by every hand reading the same
-    blocks beside the same kind of exposures (their tiles, sizes, jokers, blocks of jokers,
-    dragons). Hands alike in everything but one of these, asked one after another, get the
-    answers each gets alone (the shared costs forgotten before it)."""
+    blocks beside the same kind of exposures (their sizes, blocks of jokers, and the Quints the
+    jokers left allow). Hands alike in everything but one of these, asked one after another, get
+    the answers each gets alone (the shared costs forgotten before it)."""
     rng = random.Random(4)
-    exposures = [
-        ["3B 3B 3B", "7C 7C 7C 7C J"],  # 8 exposed tiles in blocks of 3 and 5
-        ["3B 3B 3B 3B", "7C 7C 7C J"],  # 8 in blocks of 4 and 4
-        ["3B J J", "7C 7C 7C J J"],  # blocks of 3 and 5 with more jokers
-        ["J J J", "7C 7C 7C 7C J"],  # a block of jokers alone
-        ["RD RD RD", "7C 7C 7C 7C J"],  # a dragon
+    pool = [tile for tile in wall(DEFAULT) if str(tile) not in ("3B", "7C", "RD", "J")]
+    alike_but_exposures = [
+        (
+            DEFAULT,
+            [
+                ["3B 3B 3B", "7C 7C 7C 7C J"],  # 8 exposed tiles in blocks of 3 and 5
+                ["3B 3B 3B 3B", "7C 7C 7C J"],  # 8 in blocks of 4 and 4
+                ["3B J J", "7C 7C 7C J J"],  # blocks of 3 and 5 with more jokers
+                ["J J J", "7C 7C 7C 7C J"],  # a block of jokers alone
+                ["RD RD RD", "7C 7C 7C 7C J"],  # a dragon
+            ],
+            [rng.sample(pool, 6) for _ in range(12)],
+        ),
+        (  # four jokers: one or two exposed leave two Quints possible, three one, four none
+            REDUCED,
+            [["5B 5B 5B 5B J"], ["5B 5B 5B J J"], ["5B 5B J J J"], ["5B J J J J"]],
+            [
+                mr.Hand.parse(text).concealed
+                for text in ("6B 6B 6B 6B 7B 7B 7B 7B 8B", "6B 6B 6B 7B 7B 7B 8B 8B 8B", "1D 1D 1D 1D 2D 2D 2D 3D 3D")
+            ],
+        ),
     ]
     checked = 0
-    for _ in range(12):
-        pool = wall(DEFAULT)
-        for text in ("3B", "7C", "RD", "J"):
-            while mr.Tile.parse(text) in pool:
-                pool.remove(mr.Tile.parse(text))
-        concealed = rng.sample(pool, 6)
-        hands = [mr.Hand(concealed, [mr.Meld.parse(f"[{meld}]") for meld in melds]) for melds in exposures]
-        together = [CARD_FREE.discard_options(hand) for hand in hands]
-        alone = []
-        for hand in hands:
-            distance._shared_beside.clear()
-            alone.append(CARD_FREE.discard_options(hand))
-        assert together == alone, [str(hand) for hand in hands]
-        checked += sum(1 for options in alone if options)
-    assert checked >= 40  # most of these hands have discards to compare
+    for options, exposures, concealed_tiles in alike_but_exposures:
+        ruleset = mr.get_ruleset("card-free", reduced_tiles=options.reduced_tiles)
+        for concealed in concealed_tiles:
+            hands = [mr.Hand(concealed, [mr.Meld.parse(f"[{meld}]") for meld in melds]) for melds in exposures]
+            together = [ruleset.discard_options(hand) for hand in hands]
+            alone = []
+            for hand in hands:
+                distance._shared_beside.clear()
+                alone.append(ruleset.discard_options(hand))
+            assert together == alone, [str(hand) for hand in hands]
+            checked += sum(1 for found in alone if found)
+    assert checked >= 60  # most of these hands have discards to compare

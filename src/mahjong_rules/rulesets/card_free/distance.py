@@ -740,10 +740,12 @@ _shared_beside: dict[tuple[object, ...], _BesideCosts] = {}
 
 
 def _beside_costs(plan: CardFreeDistance, exposed: _Exposed, blocks: Blocks) -> _BesideCosts:
-    """The shared :class:`_BesideCosts` of ``blocks`` beside ``exposed`` (what a set's cost reads
-    of the exposures: their tiles, sizes, jokers, blocks of jokers and how many are dragons; of
-    the game: its jokers). Bounded: forgotten all at once past a limit."""
-    shape = (blocks, exposed.tiles, exposed.sizes, exposed.wilds, exposed.jokers, len(exposed.dragons), plan.jokers)
+    """The shared :class:`_BesideCosts` of ``blocks`` beside ``exposed``. What a set's cost reads
+    of the exposures and the game: the blocks' sizes, the blocks of jokers alone, and how many
+    Quints the jokers left allow (the exposed dragons are those ``blocks`` leaves out). Bounded:
+    forgotten all at once past a limit."""
+    quints = max(min(plan.jokers - exposed.jokers, 2), 0)
+    shape = (blocks, exposed.sizes, exposed.wilds, quints)
     found = _shared_beside.get(shape)
     if found is None:
         if len(_shared_beside) >= _SHARED_LIMIT:
