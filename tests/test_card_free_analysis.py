@@ -427,3 +427,26 @@ def test_costs_shared_between_hands_never_change_an_answer() -> None:
             assert together == alone, [str(hand) for hand in hands]
             checked += sum(1 for found in alone if found)
     assert checked >= 60  # most of these hands have discards to compare
+
+
+def test_draws_of_tiles_beside_are_grouped_by_the_change_they_make() -> None:
+    """After a discard, the draws of the tiles the blocks beside a set read (flowers, jokers,
+    winds, dragons) are grouped by what the blocks then read, worked out from the counts: the
+    same groups as changing the hand tile by tile (:meth:`_Beside.change`)."""
+    rng = random.Random(8)
+    compared = 0
+    for _ in range(150):
+        hand = random_hand(rng, size=14, exposures=0.5)
+        if not all(distance._fits_fast_path(meld) for meld in hand.melds):
+            continue
+        exposed = distance._Exposed(hand.melds)
+        beside = distance._Beside(_distance(DEFAULT), hand.concealed_counts, exposed)
+        for removed in [-1, *(kind for kind, count in enumerate(hand.concealed_counts) if count)]:
+            expected: dict[object, int] = {}
+            for tile in range(distance.JOKER + 1):
+                if beside.kinds >> tile & 1:
+                    blocks = beside.change(removed, tile)
+                    expected[blocks] = expected.get(blocks, 0) | 1 << tile
+            assert dict(beside.draws(removed)) == expected, (str(hand), removed)
+            compared += 1
+    assert compared > 1000

@@ -681,11 +681,38 @@ class _Beside:
         drawn, with the tiles (bits) whose draw makes each."""
         found = self.draw_changes.get(removed)
         if found is None:
-            by_blocks: dict[Blocks, int] = {}
-            for tile in bits(self.kinds):
-                blocks = self.change(removed, tile)
-                by_blocks[blocks] = by_blocks.get(blocks, 0) | 1 << tile
-            found = self.draw_changes[removed] = list(by_blocks.items())
+            # Worked out from the counts these blocks read, after the discard: a draw adds one.
+            held = self.held
+            flowers, jokers = held[FLOWER], held[JOKER]
+            winds = [held[wind] for wind in WINDS]
+            dragons = [held[kind] for kind in self.free_dragons]
+            if removed == FLOWER:
+                flowers -= 1
+            elif removed == JOKER:
+                jokers -= 1
+            elif removed in WINDS:
+                winds[WINDS.index(removed)] -= 1
+            elif removed in self.free_dragons:
+                dragons[self.free_dragons.index(removed)] -= 1
+            winds_held = sum(1 for count in winds if count)
+            dragons_read = tuple(sorted(dragons, reverse=True))
+            unchanged = (min(flowers, 2), winds_held, dragons_read, jokers)
+            by_blocks: dict[Blocks, int] = {unchanged: 0}
+            by_blocks[min(flowers + 1, 2), winds_held, dragons_read, jokers] = 1 << FLOWER
+            added = (min(flowers, 2), winds_held, dragons_read, jokers + 1)
+            by_blocks[added] = by_blocks.get(added, 0) | 1 << JOKER
+            for wind, count in zip(WINDS, winds, strict=True):
+                added = unchanged if count else (min(flowers, 2), winds_held + 1, dragons_read, jokers)
+                by_blocks[added] = by_blocks.get(added, 0) | 1 << wind
+            for position, kind in enumerate(self.free_dragons):
+                more = list(dragons)
+                more[position] += 1
+                added = (min(flowers, 2), winds_held, tuple(sorted(more, reverse=True)), jokers)
+                by_blocks[added] = by_blocks.get(added, 0) | 1 << kind
+            for kind in DRAGONS:
+                if kind not in self.free_dragons:
+                    by_blocks[unchanged] |= 1 << kind
+            found = self.draw_changes[removed] = [(blocks, tiles) for blocks, tiles in by_blocks.items() if tiles]
         return found
 
     def cost(self, key: int, length: int, no_news: bool, blocks: Blocks) -> int:
