@@ -450,3 +450,19 @@ def test_draws_of_tiles_beside_are_grouped_by_the_change_they_make() -> None:
             assert dict(beside.draws(removed)) == expected, (str(hand), removed)
             compared += 1
     assert compared > 1000
+
+
+def test_shared_costs_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shared costs are forgotten all at once past their limit (here 40, in use about 25 MB),
+    and the answers stay those of hands asked alone."""
+    monkeypatch.setattr(distance._SharedBeside, "LIMIT", 40)
+    distance._shared_beside.clear()
+    rng = random.Random(12)
+    hands = [near_hand(rng, size=14, changes=(1, 2, 3), exposures=0.4) for _ in range(15)]
+    together = [CARD_FREE.discard_options(hand) for hand in hands]
+    assert distance._shared_beside.size <= 40
+    alone = []
+    for hand in hands:
+        distance._shared_beside.clear()
+        alone.append(CARD_FREE.discard_options(hand))
+    assert together == alone

@@ -723,7 +723,7 @@ class _Beside:
         if found is None:
             entry = self.searches.get(blocks)
             if entry is None:
-                entry = self.searches[blocks] = _beside_costs(self.plan, self.exposed, blocks)
+                entry = self.searches[blocks] = _shared_beside.get(self.plan, self.exposed, blocks)
             found = entry.cost(key, length, no_news)
             self.costs[key, length, no_news, blocks] = found
         return found
@@ -732,7 +732,7 @@ class _Beside:
 class _BesideCosts:
     """The costs of sets beside the blocks a hand reads (:class:`_Beside`): they depend on those
     blocks and the exposures alone, not on the rest of the hand, so hands alike in these share
-    them (:func:`_beside_costs`)."""
+    them (:class:`_SharedBeside`)."""
 
     __slots__ = ("combos", "costs", "search", "without_news")
 
@@ -755,30 +755,44 @@ class _BesideCosts:
         code = (key * 16 + length) * 2 + no_news  # a set is at most MOST_BLOCKS (7) blocks long
         found = self.costs.get(code)
         if found is None:
-            if len(self.costs) >= _SHARED_LIMIT:
-                self.costs.clear()
             combos = self.without_news if no_news else self.combos
             found = self.costs[code] = self.search._cost(key, length, combos, INFINITY)
+            _shared_beside.added()
         return found
 
 
-_SHARED_LIMIT = 1 << 14
-_shared_beside: dict[tuple[object, ...], _BesideCosts] = {}
+class _SharedBeside:
+    """The :class:`_BesideCosts` of every hand asked about, by what they read of the exposures and
+    the game: the blocks' sizes, the blocks of jokers alone, and how many Quints the jokers left
+    allow (the exposed dragons are those the blocks leave out). Bounded: past ``LIMIT`` costs
+    kept in all (some 25 MB), all are forgotten at once."""
+
+    LIMIT = 1 << 18
+
+    def __init__(self) -> None:
+        self.entries: dict[tuple[object, ...], _BesideCosts] = {}
+        self.size = 0
+
+    def get(self, plan: CardFreeDistance, exposed: _Exposed, blocks: Blocks) -> _BesideCosts:
+        quints = max(min(plan.jokers - exposed.jokers, 2), 0)
+        shape = (blocks, exposed.sizes, exposed.wilds, quints)
+        found = self.entries.get(shape)
+        if found is None:
+            found = self.entries[shape] = _BesideCosts(plan, exposed, blocks)
+        return found
+
+    def added(self) -> None:
+        """One more cost kept."""
+        self.size += 1
+        if self.size > self.LIMIT:
+            self.clear()
+
+    def clear(self) -> None:
+        self.entries = {}
+        self.size = 0
 
 
-def _beside_costs(plan: CardFreeDistance, exposed: _Exposed, blocks: Blocks) -> _BesideCosts:
-    """The shared :class:`_BesideCosts` of ``blocks`` beside ``exposed``. What a set's cost reads
-    of the exposures and the game: the blocks' sizes, the blocks of jokers alone, and how many
-    Quints the jokers left allow (the exposed dragons are those ``blocks`` leaves out). Bounded:
-    forgotten all at once past a limit."""
-    quints = max(min(plan.jokers - exposed.jokers, 2), 0)
-    shape = (blocks, exposed.sizes, exposed.wilds, quints)
-    found = _shared_beside.get(shape)
-    if found is None:
-        if len(_shared_beside) >= _SHARED_LIMIT:
-            _shared_beside.clear()
-        found = _shared_beside[shape] = _BesideCosts(plan, exposed, blocks)
-    return found
+_shared_beside = _SharedBeside()
 
 
 class _SetLeaf(ScratchLeaf):
