@@ -91,11 +91,14 @@ def test_fast_exposed_ranking_equals_variant_by_variant(seed: int, card: str) ->
     """Hands with one, two or three exposed groups (jokers in some, jokers alone in some, two of one
     tile in some, a set that fits no group now and then): the bit-parallel exposed ranking gives
     every concrete hand the distance the variant-by-variant programme gives, and answers every
-    hand (two sets of jokers alone included)."""
+    hand (two sets of jokers alone included); whether the exposures fit some line, read from
+    the exposures alone, is whether some variant takes the whole hand."""
     chosen_card = mr.sample_card() if card == "sample" else mr.parse_card(REPEATS)
     table = compiled(chosen_card)
+    ruleset = mr.get_ruleset("nmjl", card=chosen_card)
+    assert isinstance(ruleset, NmjlRuleset)
     rng = random.Random(100 + seed)
-    checked = wild = repeated = 0
+    checked = wild = repeated = fits = 0
     for _ in range(150 if card == "sample" else 500):  # the sample's 1,785 lanes are slow one by one
         line = rng.choice([line for line in chosen_card.lines if not line.concealed])
         variant = rng.choice(line.variants)
@@ -127,7 +130,12 @@ def test_fast_exposed_ranking_equals_variant_by_variant(seed: int, card: str) ->
         fast = table.exposed_aways(hand.concealed_counts, hand.exposed)
         alone = sum(meld.represents is None for meld in hand.exposed)
         assert fast is not None, hand
-        assert bytes(fast) == bytes(_exposed_aways(table, hand)), hand
+        slow = bytes(_exposed_aways(table, hand))
+        assert bytes(fast) == slow, hand
+        # Whether the exposures fit a line, which a call asks (read with no concealed tile).
+        fitting = any(away != 255 for away in slow)
+        assert ruleset._exposures_fit(hand) is fitting, hand
+        fits += fitting
         kinds = [meld.represents.index for meld in hand.exposed if meld.represents is not None]
         checked += 1
         wild += alone
@@ -135,6 +143,7 @@ def test_fast_exposed_ranking_equals_variant_by_variant(seed: int, card: str) ->
     assert checked > 60
     assert wild > 15
     assert card == "sample" or repeated > 20
+    assert 0 < fits < checked
 
 
 @pytest.mark.parametrize("seed", range(2))

@@ -41,12 +41,13 @@ from mahjong_rules.rulesets.nmjl.variants import Variant
 from mahjong_rules.settling import check_evaluation, settlement_seats
 from mahjong_rules.solver import TargetGroup
 from mahjong_rules.solver.grammar import JOKER
-from mahjong_rules.tiles import Seat, Tile
+from mahjong_rules.tiles import NUM_TILE_KINDS, Seat, Tile
 
 __all__ = ["NmjlRuleset"]
 
 ANALYSED_SIZES = (MAHJONG_SIZE - 1, MAHJONG_SIZE)
 _RULED_OUT = 255  # a variant the hand's exposures cannot fit
+_NO_CONCEALED = (0,) * NUM_TILE_KINDS
 _POSITION_BITS = 10  # a card has at most 400 lines
 _POSITION_MASK = (1 << _POSITION_BITS) - 1
 _AWAY_SHIFT = _POSITION_BITS + 14  # values are at most 10,000 < 2**14
@@ -365,6 +366,17 @@ class NmjlRuleset(AmericanRuleset):
     def _best(self, distances: _Distances | None) -> int | None:
         return None if distances is None else distances.best()
 
+    def _exposures_fit(self, hand: Hand) -> bool:
+        """Whether some line of the card has every exposed set of ``hand`` as a whole group: only
+        the exposed tiles rule a variant out (the concealed ones say how far it is), so the
+        variants are read with no concealed tile, a few tiles' terms instead of every held one's."""
+        if _bad_exposures(hand):
+            return False
+        aways = self._table.exposed_aways(_NO_CONCEALED, hand.exposed)
+        if aways is None:  # a set of unlike tiles: variant by variant
+            return self._best(self._distances(hand)) is not None
+        return aways.count(_RULED_OUT) < len(aways)
+
     def tiles_away(self, hand: Hand | str) -> int:
         """The fewest tiles to exchange for ``hand`` (13 or 14 tiles) to complete a line of the
         card, keeping its exposed sets as whole groups (0: it completes one; a 13-tile hand one
@@ -609,7 +621,7 @@ class NmjlRuleset(AmericanRuleset):
         exposed = hand.with_meld(Meld(meld.tiles, exposed=True, represents=meld.represents), called=discard)
         fits = self._fits.get(exposed.melds)
         if fits is None:
-            fits = self._best(self._distances(exposed)) is not None
+            fits = self._exposures_fit(exposed)
             if len(self._fits) > _FITS_REMEMBERED:
                 self._fits.clear()
             self._fits[exposed.melds] = fits
