@@ -646,12 +646,12 @@ class _Beside:
         self.plan = plan
         self.held = held
         self.exposed = exposed
-        self.free_dragons = [kind for kind in DRAGONS if kind not in exposed.dragons]
+        self.free_dragons = tuple(kind for kind in DRAGONS if kind not in exposed.dragons)
         self.searches: dict[Blocks, _BesideCosts] = {}
         self.costs: dict[tuple[int, int, bool, Blocks], int] = {}
         self.unchanged = self._blocks(held)
         self.changes: dict[tuple[int, int], Blocks] = {}
-        self.draw_changes: dict[int, list[tuple[Blocks, int]]] = {}
+        self.draw_changes: dict[int, tuple[tuple[Blocks, int], ...]] = {}
 
     def _blocks(self, held: Sequence[int]) -> Blocks:
         # What the choices of blocks read: the flowers (two at most count), the winds held, the
@@ -676,7 +676,7 @@ class _Beside:
             blocks = self.changes[removed, added] = self._blocks(held)
         return blocks
 
-    def draws(self, removed: int) -> list[tuple[Blocks, int]]:
+    def draws(self, removed: int) -> tuple[tuple[Blocks, int], ...]:
         """After discarding ``removed`` (-1: none), what the blocks read when a tile they read is
         drawn, with the tiles (bits) whose draw makes each."""
         found = self.draw_changes.get(removed)
@@ -694,25 +694,9 @@ class _Beside:
                 winds[WINDS.index(removed)] -= 1
             elif removed in self.free_dragons:
                 dragons[self.free_dragons.index(removed)] -= 1
-            winds_held = sum(1 for count in winds if count)
-            dragons_read = tuple(sorted(dragons, reverse=True))
-            unchanged = (min(flowers, 2), winds_held, dragons_read, jokers)
-            by_blocks: dict[Blocks, int] = {unchanged: 0}
-            by_blocks[min(flowers + 1, 2), winds_held, dragons_read, jokers] = 1 << FLOWER
-            added = (min(flowers, 2), winds_held, dragons_read, jokers + 1)
-            by_blocks[added] = by_blocks.get(added, 0) | 1 << JOKER
-            for wind, count in zip(WINDS, winds, strict=True):
-                added = unchanged if count else (min(flowers, 2), winds_held + 1, dragons_read, jokers)
-                by_blocks[added] = by_blocks.get(added, 0) | 1 << wind
-            for position, kind in enumerate(self.free_dragons):
-                more = list(dragons)
-                more[position] += 1
-                added = (min(flowers, 2), winds_held, tuple(sorted(more, reverse=True)), jokers)
-                by_blocks[added] = by_blocks.get(added, 0) | 1 << kind
-            for kind in DRAGONS:
-                if kind not in self.free_dragons:
-                    by_blocks[unchanged] |= 1 << kind
-            found = self.draw_changes[removed] = [(blocks, tiles) for blocks, tiles in by_blocks.items() if tiles]
+            held_winds = tuple(count > 0 for count in winds)
+            found = _beside_draws(min(flowers, 2), held_winds, tuple(dragons), self.free_dragons, jokers)
+            self.draw_changes[removed] = found
         return found
 
     def cost(self, key: int, length: int, no_news: bool, blocks: Blocks) -> int:
@@ -727,6 +711,34 @@ class _Beside:
             found = entry.cost(key, length, no_news)
             self.costs[key, length, no_news, blocks] = found
         return found
+
+
+@functools.lru_cache(maxsize=4096)
+def _beside_draws(
+    flowers: int, winds: tuple[bool, ...], dragons: tuple[int, ...], free_dragons: tuple[int, ...], jokers: int
+) -> tuple[tuple[Blocks, int], ...]:
+    """What the blocks beside a set read when a tile they read is drawn to a hand holding
+    ``flowers`` (two at most count), the winds held, each free dragon's count and ``jokers``,
+    with the tiles (bits) whose draw makes each (:meth:`_Beside.draws`)."""
+    winds_held = sum(winds)
+    dragons_read = tuple(sorted(dragons, reverse=True))
+    unchanged = (flowers, winds_held, dragons_read, jokers)
+    by_blocks: dict[Blocks, int] = {unchanged: 0}
+    by_blocks[min(flowers + 1, 2), winds_held, dragons_read, jokers] = 1 << FLOWER
+    added = (flowers, winds_held, dragons_read, jokers + 1)
+    by_blocks[added] = by_blocks.get(added, 0) | 1 << JOKER
+    for wind, held in zip(WINDS, winds, strict=True):
+        added = unchanged if held else (flowers, winds_held + 1, dragons_read, jokers)
+        by_blocks[added] = by_blocks.get(added, 0) | 1 << wind
+    for position, kind in enumerate(free_dragons):
+        more = list(dragons)
+        more[position] += 1
+        added = (flowers, winds_held, tuple(sorted(more, reverse=True)), jokers)
+        by_blocks[added] = by_blocks.get(added, 0) | 1 << kind
+    for kind in DRAGONS:
+        if kind not in free_dragons:
+            by_blocks[unchanged] |= 1 << kind
+    return tuple((blocks, tiles) for blocks, tiles in by_blocks.items() if tiles)
 
 
 class _BesideCosts:
