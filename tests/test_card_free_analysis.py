@@ -393,7 +393,7 @@ def test_costs_shared_between_hands_never_change_an_answer() -> None:
     the answers each gets alone (the shared costs forgotten before it)."""
     rng = random.Random(4)
     pool = [tile for tile in wall(DEFAULT) if str(tile) not in ("3B", "7C", "RD", "J")]
-    alike_but_exposures = [
+    alike_but_exposures: list[tuple[CardFreeOptions, list[list[str]], list[Sequence[mr.Tile]]]] = [
         (
             DEFAULT,
             [
@@ -417,6 +417,7 @@ def test_costs_shared_between_hands_never_change_an_answer() -> None:
     checked = 0
     for options, exposures, concealed_tiles in alike_but_exposures:
         ruleset = mr.get_ruleset("card-free", reduced_tiles=options.reduced_tiles)
+        assert isinstance(ruleset, CardFreeRuleset)
         for concealed in concealed_tiles:
             hands = [mr.Hand(concealed, [mr.Meld.parse(f"[{meld}]") for meld in melds]) for melds in exposures]
             together = [ruleset.discard_options(hand) for hand in hands]

@@ -872,9 +872,9 @@ def test_could_win_is_the_shape_of_a_winning_hand(data: st.DataObject) -> None:
     for tile in map(mr.Tile.from_index, range(34)):
         after = list(counts)
         after[tile.index] += 1
-        shape = standard.is_complete(after, 4 - sets) or (
+        complete = standard.is_complete(after, 4 - sets) or (
             sets == 0 and standard.thirteen_wonders_away(after) == 0 and sum(after) == 14
         )
-        assert player.could_win(tile) is (shape or eight), (player, tile)
+        assert player.could_win(tile) is (complete or eight), (player, tile)
         drawn = Player(tuple(after), melds, bonus)
-        assert drawn.could_win() is (shape or eight), (drawn, tile)
+        assert drawn.could_win() is (complete or eight), (drawn, tile)
