@@ -769,17 +769,19 @@ class _BesideCosts:
         if found is None:
             combos = self.without_news if no_news else self.combos
             found = self.costs[code] = self.search._cost(key, length, combos, INFINITY)
-            _shared_beside.added()
+            _shared_beside.added(1)
         return found
 
 
 class _SharedBeside:
     """The :class:`_BesideCosts` of every hand asked about, by what they read of the exposures and
     the game: the blocks' sizes, the blocks of jokers alone, and how many Quints the jokers left
-    allow (the exposed dragons are those the blocks leave out). Bounded: past ``LIMIT`` costs
-    kept in all (some 25 MB), all are forgotten at once."""
+    allow (the exposed dragons are those the blocks leave out). Bounded: a cost kept counts one,
+    a set of blocks with its search ``ENTRY`` (about as much memory), and past ``LIMIT`` in all
+    (some 25 MB) everything is forgotten at once."""
 
-    LIMIT = 1 << 18
+    LIMIT = 1 << 17
+    ENTRY = 16
 
     def __init__(self) -> None:
         self.entries: dict[tuple[object, ...], _BesideCosts] = {}
@@ -791,11 +793,12 @@ class _SharedBeside:
         found = self.entries.get(shape)
         if found is None:
             found = self.entries[shape] = _BesideCosts(plan, exposed, blocks)
+            self.added(self.ENTRY)
         return found
 
-    def added(self) -> None:
-        """One more cost kept."""
-        self.size += 1
+    def added(self, size: int) -> None:
+        """``size`` more kept."""
+        self.size += size
         if self.size > self.LIMIT:
             self.clear()
 
