@@ -144,6 +144,11 @@ def _fits_fast_path(meld: Meld) -> bool:
 NO_EXPOSURES = _Exposed(())
 
 
+def _quints(plan: CardFreeDistance, exposed: _Exposed) -> int:
+    """How many Quints the jokers not exposed allow a set and the blocks beside it (two at most)."""
+    return max(min(plan.jokers - exposed.jokers, 2), 0)
+
+
 @functools.lru_cache(maxsize=4096)
 def _combos_for(blocks: Blocks, sizes: tuple[int, ...], exposed_dragons: int, quints: int) -> tuple[Combo, ...]:
     """The choices of blocks beside a set for a hand reading ``blocks`` (flowers kept, winds
@@ -310,7 +315,7 @@ class _Search:
         hand's jokers), most copies kept first. The dragons taken are those held most."""
         ex = self.ex
         dragons = tuple(sorted((self.held[kind] for kind in DRAGONS if kind not in ex.dragons), reverse=True))
-        quints = max(min(self.jokers_left, 2), 0)
+        quints = _quints(self.plan, ex)
         blocks = (self.flower_kept, self.news_kept, dragons, min(self.jokers, 14))
         return list(_combos_for(blocks, ex.sizes, len(ex.dragons), quints))
 
@@ -648,7 +653,6 @@ class _Beside:
         self.exposed = exposed
         self.free_dragons = tuple(kind for kind in DRAGONS if kind not in exposed.dragons)
         self.searches: dict[Blocks, _BesideCosts] = {}
-        self.costs: dict[tuple[int, int, bool, Blocks], int] = {}
         self.unchanged = self._blocks(held)
         self.changes: dict[tuple[int, int], Blocks] = {}
         self.draw_changes: dict[int, tuple[tuple[Blocks, int], ...]] = {}
@@ -703,14 +707,10 @@ class _Beside:
         """The least cost of a set of ``length`` blocks whose positions have ``key``, over every
         choice of blocks beside it (the NEWS block not among them if ``no_news``), the hand
         reading ``blocks``."""
-        found = self.costs.get((key, length, no_news, blocks))
-        if found is None:
-            entry = self.searches.get(blocks)
-            if entry is None:
-                entry = self.searches[blocks] = _shared_beside.get(self.plan, self.exposed, blocks)
-            found = entry.cost(key, length, no_news)
-            self.costs[key, length, no_news, blocks] = found
-        return found
+        entry = self.searches.get(blocks)
+        if entry is None:
+            entry = self.searches[blocks] = _shared_beside.get(self.plan, self.exposed, blocks)
+        return entry.cost(key, length, no_news)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -788,8 +788,7 @@ class _SharedBeside:
         self.size = 0
 
     def get(self, plan: CardFreeDistance, exposed: _Exposed, blocks: Blocks) -> _BesideCosts:
-        quints = max(min(plan.jokers - exposed.jokers, 2), 0)
-        shape = (blocks, exposed.sizes, exposed.wilds, quints)
+        shape = (blocks, exposed.sizes, exposed.wilds, _quints(plan, exposed))
         found = self.entries.get(shape)
         if found is None:
             found = self.entries[shape] = _BesideCosts(plan, exposed, blocks)
