@@ -841,7 +841,9 @@ def test_could_win_is_the_shape_of_a_winning_hand(data: st.DataObject) -> None:
     shape: the concealed tiles with the tile offered (or as drawn) make the sets left and an eye,
     or 13 Wonders with nothing declared, or the player shows all eight flowers (ruling S16). It
     reads the tiles that complete the hand from a cache of each hand's waits; this checks it
-    against the counts themselves, on random hands and on hands built one tile short of a win."""
+    against the counts themselves, on random hands and on hands built one tile short of a win.
+    ``Player.might_take``, which spares the answers to most tiles offered, is exactly a win, a
+    pong or kong, or (for the discarder's right) a chow, on the counts."""
     sets = data.draw(st.integers(0, 4), label="declared sets")
     shape = data.draw(st.sampled_from(["random", "one short", "13 Wonders"] if sets == 0 else ["random", "one short"]))
     counts = [0] * 34
@@ -878,3 +880,13 @@ def test_could_win_is_the_shape_of_a_winning_hand(data: st.DataObject) -> None:
         assert player.could_win(tile) is (complete or eight), (player, tile)
         drawn = Player(tuple(after), melds, bonus)
         assert drawn.could_win() is (complete or eight), (drawn, tile)
+        # The quick test before the answers to a tile offered: a win, a pong or kong (two or more
+        # held), or for the next player a chow (two tiles held in sequence with it, one suit).
+        suit, rank = divmod(tile.index, 9)
+        chow = tile.index < 27 and any(
+            low >= 0 and high <= 8 and counts[9 * suit + low] and counts[9 * suit + high]
+            for low, high in ((rank - 2, rank - 1), (rank - 1, rank + 1), (rank + 1, rank + 2))
+        )
+        takes = complete or eight or counts[tile.index] >= 2
+        assert player.might_take(tile, chow=False) is takes, (player, tile)
+        assert player.might_take(tile, chow=True) is (takes or chow), (player, tile)

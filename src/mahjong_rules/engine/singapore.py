@@ -47,6 +47,8 @@ from __future__ import annotations
 
 import enum
 import functools
+import itertools
+import operator
 import random
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
@@ -285,7 +287,11 @@ class SingaporeRound:
             and self.discard is not None
         ):
             action = attrs.evolve(action, tiles=(self.discard,))  # the tile offered goes without saying
-        if action.seat not in self.seats or action not in self._legal_for(action.seat):
+        # An agent mostly passes back one of the round's own actions: found by identity first.
+        if action.seat not in self.seats or not (
+            any(map(operator.is_, self._legal_for(action.seat), itertools.repeat(action)))
+            or action in self._legal_for(action.seat)
+        ):
             raise IllegalActionError(self._refusal(action))
         step = _Step.of(self, action)
         if self.phase is Phase.TURN:
@@ -402,7 +408,7 @@ class SingaporeRound:
             actions += _kong_declarations(seat, player)
         if self.tiles_left > 0:
             row = _discard_row(seat)
-            actions += [row[index] for index, count in enumerate(player.counts) if count]
+            actions += itertools.compress(row, player.counts)  # the discard of each kind held
         else:
             # "he is not required to discard any tiles after he has picked the last tile"
             actions.append(_pass_action(seat))
@@ -841,9 +847,14 @@ class _Step:
         self.discard, self.calls = tile, ()
         pending = []
         position = self.seats.index(seat)
+        chows = phase is Phase.RESPONSE
         for step in range(1, len(self.seats)):
             other = self.seats[(position + step) % len(self.seats)]
-            answers = _answers(self, other, self.player(other), tile)
+            player = self.player(other)
+            # Only the player to the discarder's right may chow: the next seat, the first asked.
+            if not player.might_take(tile, chows and step == 1):
+                continue
+            answers = _answers(self, other, player, tile)
             if answers:
                 pending.append(other)
                 self.legal[other] = (_pass_action(other), *answers)

@@ -138,6 +138,7 @@ _RULED_OUT_HIGH = bytes(range(127)) + b"\xff" + bytes(range(128, 256))
 """Ruled-out lanes (255) as 0x7F, below the sign bit the lane arithmetic needs."""
 
 _MAX_REMOVALS = 256  # tables kept per card for exposed sets (each a few rows of one byte per variant)
+_MAX_FITS = 4096  # the lanes a tile's exposed sets fit, kept per card (one byte per variant each)
 
 Spec = tuple[tuple[int, bool], ...]
 """The exposed sets of one tile: each set's size and whether it holds a joker, sorted."""
@@ -245,6 +246,7 @@ class CompiledCard:
                     self._like_groups[index].append((lane, free, joker))
         self._removals: dict[tuple[int, Spec], _Removal] = {}
         self._free_fits: dict[tuple[int, frozenset[int]], int] = {}  # see _free_fit
+        self._fits: dict[tuple[int, Spec], int] = {}  # see _fit
         self._minimum_steps = self._doubling_steps()
         self._window = 1 << len(self._minimum_steps)  # each lane's window once the steps are done
         starts = [start for start, _ in self.slices]
@@ -415,6 +417,55 @@ class CompiledCard:
             return b"\xff" * self.size
         return self._finished(best, self._bias)
 
+    def exposures_fit(self, exposed: Sequence[Meld]) -> bool | None:
+        """Whether some exposed line has each of the ``exposed`` sets as a whole group (ruling N4):
+        the lanes :meth:`exposed_aways` does not rule out, read from which lanes fit alone (no
+        tiles away worked out). ``None`` where that method goes variant by variant (a set of unlike
+        tiles) or with two or more sets of jokers alone (the caller then asks it)."""
+        if any(not meld.is_identical for meld in exposed):
+            return None
+        wild = [meld.size for meld in exposed if meld.represents is None]
+        if len(wild) > 1:
+            return None
+        specs: dict[int, list[tuple[int, bool]]] = {}
+        for meld in exposed:
+            if meld.represents is not None:
+                specs.setdefault(meld.represents.index, []).append((meld.size, meld.joker_count > 0))
+        fits = {index: self._fit(index, tuple(sorted(spec))) for index, spec in specs.items()}
+        lanes = self._exposed_lanes
+        for fit in fits.values():
+            lanes &= fit
+        if not wild:
+            return lanes != 0
+        # A set of jokers alone stands for a tile no other set shows, or joins the sets of one.
+        size = wild[0]
+        kinds = self._joker_kinds.get(size, set()) & specs.keys()
+        if lanes & self._free_fit(size, frozenset(kinds)):
+            return True
+        for index in kinds:
+            others = self._exposed_lanes
+            for other, fit in fits.items():
+                if other != index:
+                    others &= fit
+            if others & self._fit(index, tuple(sorted([*specs[index], (size, True)]))):
+                return True
+        return False
+
+    def _fit(self, index: int, spec: Spec) -> int:
+        """The lanes (0xFF bytes) whose variant has a whole group for each exposed set of tile
+        ``index`` (``spec``): the ``fit`` of :meth:`_removal`, without its rows, kept for more sets."""
+        found = self._fits.get((index, spec))
+        if found is None:
+            lanes = bytearray(self.size)
+            for lane, free, joker in self._like_groups[index]:
+                if _take(spec, free, joker) is not None:
+                    lanes[lane] = 0xFF
+            found = int.from_bytes(lanes, "little")
+            if len(self._fits) >= _MAX_FITS:
+                del self._fits[next(iter(self._fits))]
+            self._fits[index, spec] = found
+        return found
+
     def _free_fit(self, size: int, taken: frozenset[int]) -> int:
         """The lanes where a set of jokers alone of ``size`` may stand for some tile outside
         ``taken`` (kept: the same sets come back for every discard of a hand)."""
@@ -423,7 +474,7 @@ class CompiledCard:
             found = 0
             for index in self._joker_kinds.get(size, ()):
                 if index not in taken:
-                    found |= self._removal(index, ((size, True),)).fit
+                    found |= self._fit(index, ((size, True),))
             if len(self._free_fits) >= _MAX_REMOVALS:
                 del self._free_fits[next(iter(self._free_fits))]
             self._free_fits[size, taken] = found

@@ -153,6 +153,18 @@ def _bad_exposures(hand: Hand) -> list[Reason]:
     return found
 
 
+def _exposures_key(melds: Sequence[Meld]) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """What decides whether exposed sets fit a line: each set's tiles and the tile it stands for
+    (-1: none), in any order. Who a tile was called from does not matter, so hands alike in
+    exposures share the answer."""
+    return tuple(
+        sorted(
+            (tuple(sorted(tile.index for tile in meld.tiles)), -1 if meld.represents is None else meld.represents.index)
+            for meld in melds
+        )
+    )
+
+
 _SlotRows = tuple[tuple[int, int, int], ...]
 """A variant's slots as (tile index, slots only a natural tile fills, slots a joker may fill)."""
 
@@ -199,7 +211,7 @@ class NmjlRuleset(AmericanRuleset):
         ]
         # Whether some line has a set of exposures as whole groups, by the exposures: the
         # concealed tiles play no part, and a game asks it for every call.
-        self._fits: dict[tuple[Meld, ...], bool] = {}
+        self._fits: dict[tuple[tuple[tuple[int, ...], int], ...], bool] = {}  # see _exposures_key
 
     def __repr__(self) -> str:
         return f"<NmjlRuleset card={self.card.name!r}>"
@@ -368,10 +380,15 @@ class NmjlRuleset(AmericanRuleset):
 
     def _exposures_fit(self, hand: Hand) -> bool:
         """Whether some line of the card has every exposed set of ``hand`` as a whole group: only
-        the exposed tiles rule a variant out (the concealed ones say how far it is), so the
-        variants are read with no concealed tile, a few tiles' terms instead of every held one's."""
+        the exposed tiles rule a variant out (the concealed ones say how far it is), so the lanes
+        each exposed tile's sets fit are read alone; with two or more sets of jokers alone, the
+        variants' tiles away with no concealed tile; with a set of unlike tiles, variant by
+        variant."""
         if _bad_exposures(hand):
             return False
+        fits = self._table.exposures_fit(hand.exposed)
+        if fits is not None:
+            return fits
         aways = self._table.exposed_aways(_NO_CONCEALED, hand.exposed)
         if aways is None:  # a set of unlike tiles: variant by variant
             return self._best(self._distances(hand)) is not None
@@ -618,13 +635,14 @@ class NmjlRuleset(AmericanRuleset):
         problem = check_exposure_tiles(hand, discard, meld)
         if problem is not None:
             return problem
-        exposed = hand.with_meld(Meld(meld.tiles, exposed=True, represents=meld.represents), called=discard)
-        fits = self._fits.get(exposed.melds)
+        key = _exposures_key((*hand.melds, meld))
+        fits = self._fits.get(key)
         if fits is None:
+            exposed = hand.with_meld(Meld(meld.tiles, exposed=True, represents=meld.represents), called=discard)
             fits = self._exposures_fit(exposed)
             if len(self._fits) > _FITS_REMEMBERED:
                 self._fits.clear()
-            self._fits[exposed.melds] = fits
+            self._fits[key] = fits
         if not fits:
             return Reason(
                 "no-line-fits",
