@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import enum
 import functools
+import itertools
+import operator
 import random
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
@@ -896,7 +898,7 @@ class AmericanRound:
                 if ordered == action.tiles:
                     return action
                 return Action(action.seat, ActionKind.CHARLESTON, ordered, count=action.count)
-        elif any(legal is action for legal in self._legal(action.seat)):
+        elif any(map(operator.is_, self._legal(action.seat), itertools.repeat(action))):
             return action  # one of the round's own legal actions, as an agent chose it
         if self.phase is Phase.CLAIMS and action.kind in (ActionKind.MAHJONG, ActionKind.CALL) and not action.tiles:
             action = attrs.evolve(action, tiles=(self.discards[-1][1],))  # the discard goes without saying

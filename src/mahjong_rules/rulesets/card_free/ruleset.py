@@ -75,6 +75,23 @@ def _melds_of(resolved: ResolvedBlock, originals: dict[int, Meld]) -> list[Meld]
     return [Meld(tiles, exposed=block.exposed, called_from=called_from, represents=represents)]
 
 
+def _exposure_problem(block: Block) -> tuple[str, str] | None:
+    """The rule an exposed block breaks, as (code, the end of the message after the set)."""
+    if block.kind is BlockKind.OTHER:
+        return "not-a-block", " is not a block of identical tiles"
+    if block.kind is BlockKind.NEWS:
+        return "exposed-news", ": a NEWS block is called only for Mahjong"
+    if block.kind is BlockKind.FLOWER:
+        return "exposed-flowers", ": Flowers are called only for Mahjong"
+    if block.size == 2:
+        return "exposed-pair", " is a pair: a tile is called only for a block of 3 or more"
+    if block.size == 1:
+        return "exposed-single", " is one tile: a tile is called only for a block of 3 or more"
+    if block.size > 5:
+        return "block-too-large", f" has {block.size} tiles: a block has 2 to 5"
+    return None
+
+
 class CardFreeRuleset(AmericanRuleset):
     """Card-Free American Mah Jongg (``get_ruleset("card-free", **options)``; options:
     :class:`CardFreeOptions`).
@@ -115,24 +132,12 @@ class CardFreeRuleset(AmericanRuleset):
         stays among the concealed tiles (ruling T2)."""
         found = []
         for meld in hand.exposed:
-            block = block_of_meld(meld)
-            where = f"the exposed set {meld}"
-            if block.kind is BlockKind.OTHER:
-                found.append(Reason("not-a-block", f"{where} is not a block of identical tiles"))
-            elif block.kind is BlockKind.NEWS:
-                found.append(Reason("exposed-news", f"{where}: a NEWS block is called only for Mahjong"))
-            elif block.kind is BlockKind.FLOWER:
-                found.append(Reason("exposed-flowers", f"{where}: Flowers are called only for Mahjong"))
-            elif block.size == 2:
-                found.append(
-                    Reason("exposed-pair", f"{where} is a pair: a tile is called only for a block of 3 or more")
-                )
-            elif block.size == 1:
-                found.append(
-                    Reason("exposed-single", f"{where} is one tile: a tile is called only for a block of 3 or more")
-                )
-            elif block.size > 5:
-                found.append(Reason("block-too-large", f"{where} has {block.size} tiles: a block has 2 to 5"))
+            problem = _exposure_problem(block_of_meld(meld))
+            if problem is not None:
+                code, message = problem
+                # Written only for a set that breaks a rule: most calls find none (play asks at
+                # every turn), and writing out a set costs more than checking it.
+                found.append(Reason(code, f"the exposed set {meld}{message}"))
         return found
 
     def _gate_reasons(self, hand: Hand) -> list[Reason]:

@@ -137,36 +137,38 @@ class FlexRuleset(AmericanRuleset):
 
     def _exposure_reasons(self, hand: Hand) -> list[Reason]:
         found: list[Reason] = []
-        if not hand.melds:
-            return found
-        allowed_singles = {tuple(pattern) for pattern in self._grammar.singles}
         for meld in hand.melds:
-            where = f"the exposed set {meld}"
-            if meld.is_chow:
-                found.append(Reason("exposed-run", f"{where} is a run of different numbers, not a Flex set"))
-            elif meld.is_singles:
-                pattern = tuple(sorted(tile.index for tile in meld.tiles))
-                if pattern not in allowed_singles:
-                    found.append(Reason("not-a-set", f"{where} is not a set of identical tiles"))
-                else:
-                    # "You can't call a discarded tile for a Singles set unless it is the last tile
-                    # needed for Mahjong" (ruling F13): it is never exposed before the win, and the
-                    # set a winning call completes is written among the concealed tiles.
-                    found.append(
-                        Reason(
-                            "exposed-singles",
-                            f"{where} is a singles set: one is called only with the last tile for Mahjong, "
-                            "so it is never an exposed set (write the set the winning call completes "
-                            "among the concealed tiles)",
-                        )
-                    )
-            elif meld.size == 2:
-                found.append(Reason("exposed-pair", f"{where} is a pair: a pair cannot be exposed"))
-            elif meld.represents is not None and meld.represents.is_flower and meld.joker_count:
-                found.append(Reason("joker-in-flowers", f"{where}: a joker cannot stand in a flower set"))
-            elif meld.size > 4 and not (meld.represents is not None and meld.represents.is_flower):
-                found.append(Reason("set-too-large", f"{where} has {meld.size} tiles: a set has 2 to 4"))
+            problem = self._exposure_problem(meld)
+            if problem is not None:
+                code, message = problem
+                # Written only for a set that breaks a rule: most calls find none (play asks at
+                # every turn), and writing out a set costs more than checking it.
+                found.append(Reason(code, f"the exposed set {meld}{message}"))
         return found
+
+    def _exposure_problem(self, meld: Meld) -> tuple[str, str] | None:
+        """The rule an exposed set breaks, as (code, the end of the message after the set)."""
+        if meld.is_chow:
+            return "exposed-run", " is a run of different numbers, not a Flex set"
+        if meld.is_singles:
+            pattern = tuple(sorted(tile.index for tile in meld.tiles))
+            if pattern not in {tuple(pattern) for pattern in self._grammar.singles}:
+                return "not-a-set", " is not a set of identical tiles"
+            # "You can't call a discarded tile for a Singles set unless it is the last tile
+            # needed for Mahjong" (ruling F13): it is never exposed before the win, and the
+            # set a winning call completes is written among the concealed tiles.
+            return (
+                "exposed-singles",
+                " is a singles set: one is called only with the last tile for Mahjong, so it is never an exposed "
+                "set (write the set the winning call completes among the concealed tiles)",
+            )
+        if meld.size == 2:
+            return "exposed-pair", " is a pair: a pair cannot be exposed"
+        if meld.represents is not None and meld.represents.is_flower and meld.joker_count:
+            return "joker-in-flowers", ": a joker cannot stand in a flower set"
+        if meld.size > 4 and not (meld.represents is not None and meld.represents.is_flower):
+            return "set-too-large", f" has {meld.size} tiles: a set has 2 to 4"
+        return None
 
     def _why_no_arrangement(self, hand: Hand) -> list[Reason]:
         counts = hand.concealed_counts
