@@ -140,16 +140,7 @@ class PassChoices(Sequence[Action]):
         """The tiles each pass takes from the hand or passes on blind."""
         self.blinds = tuple(blinds)
         """The numbers of tiles passed blind, a block of choices for each."""
-        # _ways[position][left]: the multisets of ``left`` tiles among the kinds from ``position``.
-        kinds = len(self.kinds)
-        ways = [[0] * (size + 1) for _ in range(kinds + 1)]
-        ways[kinds][0] = 1
-        for position in range(kinds - 1, -1, -1):
-            for left in range(size + 1):
-                ways[position][left] = sum(
-                    ways[position + 1][left - taken] for taken in range(min(self.limits[position], left) + 1)
-                )
-        self._ways = ways
+        self._ways = ways = _pass_ways(self.limits, size)
         self._blocks = [(unseen, ways[0][size - unseen]) for unseen in self.blinds]
         self._length = sum(count for _, count in self._blocks)
 
@@ -219,6 +210,21 @@ class PassChoices(Sequence[Action]):
                 rank -= count
             position += 1
         return tiles
+
+
+@functools.lru_cache(maxsize=4096)
+def _pass_ways(limits: tuple[int, ...], size: int) -> list[list[int]]:
+    """``ways[position][left]``: the multisets of ``left`` tiles among the kinds from ``position``
+    on, at most ``limits[kind]`` of each (hands alike in their copies share it: read only)."""
+    kinds = len(limits)
+    ways = [[0] * (size + 1) for _ in range(kinds + 1)]
+    ways[kinds][0] = 1
+    for position in range(kinds - 1, -1, -1):
+        for left in range(size + 1):
+            ways[position][left] = sum(
+                ways[position + 1][left - taken] for taken in range(min(limits[position], left) + 1)
+            )
+    return ways
 
 
 def _remove(tiles: Sequence[Tile], removed: Sequence[Tile]) -> list[Tile]:
