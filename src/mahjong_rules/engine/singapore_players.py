@@ -130,40 +130,21 @@ class Player:
         or (``chow``: the player sits to the right of the discarder) chow it. A quick necessary
         test, on the tiles alone: the rules that forbid a call (a tile let pass, the player's own
         last discard) are the ruleset's to apply after it."""
-        takes, chows = self._offer_masks
-        return bool((takes | chows if chow else takes) >> tile.index & 1)
-
-    @functools.cached_property
-    def _offer_masks(self) -> tuple[int, int]:
-        # Worked out once per player object: a hand is offered a tile by each other player before
-        # it changes, and most offers are of tiles it can do nothing with. Bit i stands for the
-        # tile of index i; the counts are read as bytes so that C does the loops.
-        held = bytes(self.counts)
-        if self.eight_flowers:
-            takes = (1 << KINDS) - 1
-        else:
-            takes = int(held.translate(_TWO_OR_MORE)[::-1], 2)
-            for index in _winning_tiles(self.counts, SETS - len(self.melds)):
-                takes |= 1 << index
-        some = int(held.translate(_ONE_OR_MORE)[::-1], 2)
-        chows = _CHOWS[some & 511] | _CHOWS[some >> 9 & 511] << 9 | _CHOWS[some >> 18 & 511] << 18
-        return takes, chows
+        index = tile.index
+        counts = self.counts
+        if counts[index] >= 2 or index in _winning_tiles(counts, SETS - len(self.melds)) or self.eight_flowers:
+            return True
+        if chow and index < _NUMBER_KINDS:
+            rank = index % 9  # 0 for the suit's 1
+            return (
+                (rank >= 2 and counts[index - 2] > 0 and counts[index - 1] > 0)
+                or (1 <= rank <= 7 and counts[index - 1] > 0 and counts[index + 1] > 0)
+                or (rank <= 6 and counts[index + 1] > 0 and counts[index + 2] > 0)
+            )
+        return False
 
 
-def _chows(held: int) -> int:
-    """The ranks (bits 0-8) a suit's tile makes a chow with, the suit's held ranks being the bits
-    of ``held``."""
-    found = 0
-    for rank in range(9):
-        for low, high in ((rank - 2, rank - 1), (rank - 1, rank + 1), (rank + 1, rank + 2)):
-            if low >= 0 and high <= 8 and held >> low & 1 and held >> high & 1:
-                found |= 1 << rank
-    return found
-
-
-_CHOWS = tuple(_chows(held) for held in range(512))
-_ONE_OR_MORE = bytes(48 + (count > 0) for count in range(256))  # a count as the digit 0 or 1
-_TWO_OR_MORE = bytes(48 + (count > 1) for count in range(256))
+_NUMBER_KINDS = 27  # the suits' tiles come first, nine to a suit
 
 
 @functools.lru_cache(maxsize=4096)
