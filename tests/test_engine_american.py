@@ -819,3 +819,25 @@ def test_pass_choices_are_every_multiset_once_in_order(tiles: list[mr.Tile], bli
     assert all(action.seat is S and action.kind is ActionKind.CHARLESTON for action in choices)
     with pytest.raises(IndexError):
         choices[len(expected)]
+
+
+@pytest.mark.parametrize(("name", "options"), [("flex", {}), ("flex", {"blanks": 2, "players": 3})])
+def test_floors_from_the_quick_bound_play_the_same_rounds(name: str, options: dict[str, Any]) -> None:
+    """Flex's ``tiles_away_floor`` spares the engine most tiles-away searches: a hand's floor
+    comes from the bound while it is 2 or more. Floors only decide when the Mahjong checks run, so
+    greedy bots (who declare Mahjong whenever they may) play the same rounds, action for action,
+    as with floors from searches alone; the invariants, checked after every action, include that
+    no floor is above its hand's tiles away."""
+    wins = 0
+    for seed in range(3):
+        rounds = []
+        for quick in (True, False):
+            round_ = american(name, seed, **options)
+            if not quick:
+                round_._tools._quick_floor = None
+            agents = {seat: greedy_agent() for seat in round_.seats}
+            rounds.append(play(round_, agents, seed=seed, check=quick))
+        assert rounds[0].actions == rounds[1].actions
+        assert rounds[0].result == rounds[1].result
+        wins += rounds[0].result is not None and rounds[0].result.winner is not None
+    assert wins

@@ -526,3 +526,46 @@ def test_discard_options_are_discarding_then_drawing(ruleset: FlexRuleset) -> No
                 if after is not None and after < option.tiles_away:
                     expected.add(tile)
             assert option.helpful == expected, (str(hand), str(option.discard))
+
+
+@pytest.mark.parametrize(
+    ("text", "floor"),
+    [
+        # 14 slots; 13 lone tiles, each kept beside a missing tile: at least 7 missing.
+        ("1B 3B 5B 7B 9B 2C 4C 6C 8C 1D 3D 5D 7D", 7),
+        # 12 tiles of pairs kept; 2 slots left and 1 lone tile: at least 1 missing.
+        ("11B 33B 55B 77B 99B 22C 4C", 1),
+        # 11 lone tiles, 14 slots: 7 missing, less a joker each.
+        ("1B 3B 5B 7B 9B 2C 4C 6C 8C 1D 3D JJ", 5),
+        # An exposed set leaves 11 slots to 11 lone tiles: 6 missing.
+        ("1B 3B 5B 7B 9B 2C 4C 6C 8C 1D 3D [555D]", 6),
+    ],
+)
+def test_tiles_away_floor_by_hand(text: str, floor: int) -> None:
+    """The bound worked out by hand, each at or under the hand's tiles away."""
+    hand = mr.Hand.parse(text)
+    assert FLEX.tiles_away_floor(hand) == floor
+    assert floor <= FLEX.tiles_away(hand)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_tiles_away_floor_is_a_lower_bound(seed: int) -> None:
+    """``tiles_away_floor`` never exceeds ``tiles_away``, on 14-tile hands (random or near a valid
+    hand, with jokers, flowers and exposed sets) and on the 13 tiles left after a discard. It is
+    no stub: it equals the tiles away on a good share of them and rules many out (2 or more);
+    with Flextra's singles sets, whose tiles all differ, it is 0."""
+    checked = equal = far = 0
+    for hand in _seeded_hands(500 + seed, 60, FLEX):
+        for each in (hand, mr.Hand(list(hand.concealed)[1:], hand.melds)):
+            floor = FLEX.tiles_away_floor(each)
+            away = _away(FLEX, each)
+            if away is None:
+                continue
+            assert floor <= away, str(each)
+            checked += 1
+            equal += floor == away
+            far += floor >= 2
+    assert checked > 100
+    assert equal > checked // 4
+    assert far > checked // 8
+    assert all(FLEXTRA.tiles_away_floor(hand) == 0 for hand in _seeded_hands(600 + seed, 10, FLEXTRA))

@@ -28,7 +28,7 @@ import itertools
 import operator
 import random
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Literal, Protocol, overload
 
 import attrs
@@ -277,6 +277,8 @@ class _Analyses:
         self.family = family
         self._waits: dict[Hand, frozenset[Tile]] = {}
         self._away: dict[Hand, int] = {}
+        self._floors: dict[Hand, int] = {}
+        self._quick_floor: Callable[[Hand], int] | None = getattr(ruleset, "tiles_away_floor", None)
         self._actions: dict[tuple[Seat, ActionKind, Tile | None], Action] = {}
         self._calls: dict[tuple[Seat, Tile, int, int, Seat], tuple[Meld, Action]] = {}
         self._swap_actions: dict[tuple[Seat, int, Seat, int], tuple[Meld, Action]] = {}
@@ -381,6 +383,18 @@ class _Analyses:
                     action = row[index] = self.action(seat, ActionKind.DISCARD, Tile.from_index(index))
                 found.append(action)
         return found
+
+    def floor(self, hand: Hand) -> int:
+        """A floor under the hand's tiles away: the ruleset's quick lower bound
+        (``tiles_away_floor``, where it has one) when that is 2 or more, so that no search is
+        needed until draws could bring the hand within a tile; else the tiles away themselves."""
+        if self._quick_floor is not None:
+            found = self._floors.get(hand)
+            if found is None:
+                found = self._floors[hand] = self._quick_floor(hand)
+            if found >= 2:
+                return found
+        return self.away(hand)
 
     def away(self, hand: Hand) -> int:
         """The hand's tiles away (:data:`FAR` when no valid hand keeps its exposed sets),
@@ -1074,7 +1088,7 @@ class AmericanRound:
     def _start_play(self) -> AmericanRound:
         """Play begins with East: "play will begin with East discarding one tile" when dealt 14;
         Flex: "First, the East player draws one random face-down tile"."""
-        floors = tuple(self._tools.away(hand) for hand in self.hands)
+        floors = tuple(self._tools.floor(hand) for hand in self.hands)
         playing = self._replace(phase=Phase.TURN, steps=(), chosen=(), turn=self.seats[0], began="deal", floors=floors)
         if len(self._hand(self.seats[0])) == 14:
             return playing
@@ -1116,7 +1130,7 @@ class AmericanRound:
             phase=Phase.CLAIMS,
             chosen=(),
             swaps=(),
-            floors=self._floors({seat: floor if floor > 1 else self._tools.away(hand)}),
+            floors=self._floors({seat: floor if floor > 1 else self._tools.floor(hand)}),
         )
         order = self.seats[self.seats.index(seat) + 1 :] + self.seats[: self.seats.index(seat)]
         options = []
@@ -1179,7 +1193,7 @@ class AmericanRound:
         changes[seat] = Hand([*_remove(own.concealed, (give,)), taken], own.melds)
         swaps = (*self.swaps, (target, index, give, taken))
         # The swapper draws the tile taken; the target's set changes, so its hand is measured again.
-        floors = self._floors({seat: self._floor(seat) - 1, target: self._tools.away(changes[target])})
+        floors = self._floors({seat: self._floor(seat) - 1, target: self._tools.floor(changes[target])})
         return self._with_hands(changes, swaps=swaps, floors=floors)
 
     def _blank_swap(self, action: Action) -> AmericanRound:

@@ -58,7 +58,7 @@ from mahjong_rules.solver.discards import (
 )
 from mahjong_rules.tiles import Tile
 
-__all__ = ["FlexDistance", "flex_tiles_away"]
+__all__ = ["FlexDistance", "flex_away_floor", "flex_tiles_away"]
 
 JOKER = Tile.JOKER.index
 FLOWER = Tile.FLOWER.index
@@ -260,6 +260,19 @@ class _Exposed:
 
 
 _EXPOSURES_KEPT = 4096
+BLANK = Tile.BLANK.index
+
+
+def flex_away_floor(held: Sequence[int], tiles: int) -> int:
+    """A lower bound on the tiles away of concealed counts ``held`` that must make ``tiles`` tiles
+    of sets of like tiles (:meth:`FlexRuleset.tiles_away_floor` says why it holds)."""
+    jokers, blanks = held[JOKER], held[BLANK]
+    kept = sum(count for count in held if count >= 2) - (jokers if jokers >= 2 else 0) - (blanks if blanks >= 2 else 0)
+    alone = held.count(1) - (jokers == 1) - (blanks == 1)
+    left = tiles - kept
+    if left <= 0:
+        return 0
+    return max(0, max(left - alone, (left + 1) // 2) - jokers)
 
 
 class FlexDistance:

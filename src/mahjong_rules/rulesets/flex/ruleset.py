@@ -20,7 +20,7 @@ from mahjong_rules.ruleset import (
     WinContext,
 )
 from mahjong_rules.rulesets._american import MAHJONG_SIZE, AmericanRuleset, as_meld
-from mahjong_rules.rulesets.flex.distance import FlexDistance
+from mahjong_rules.rulesets.flex.distance import FlexDistance, flex_away_floor
 from mahjong_rules.rulesets.flex.options import FlexOptions
 from mahjong_rules.rulesets.flex.play import check_blank_swap, check_exposure, resolve_claims, swap_joker
 from mahjong_rules.rulesets.flex.rules import Reading, ResolvedSet, problems, readings
@@ -296,6 +296,27 @@ class FlexRuleset(AmericanRuleset):
         if away is None:
             raise UnreachableError(f"no valid Flex hand keeps the exposed sets of {hand}")
         return away
+
+    def tiles_away_floor(self, hand: Hand | str) -> int:
+        """A lower bound on :meth:`tiles_away`, from the hand's counts alone (a few microseconds
+        against a search's hundred or more): what a bot or a game loop can rule a hand out with.
+
+        With no Flextra singles sets in the options, every set of a Flex hand is of like tiles
+        (ruling F4). Say the concealed part of the hand must make ``T`` tiles (14 less the exposed
+        ones). Every tile held two or more times can be kept; each other tile kept needs at least one
+        missing tile beside it in its set, so with ``R`` slots left after those and ``s`` such tiles,
+        at least ``max(ceil(R / 2), R - s)`` slots are missing, and each joker fills at most one.
+        With singles sets (Year, NEWS, Sequence Quints), whose tiles all differ, the bound is 0.
+
+        Raises:
+            HandSizeError: the hand does not have 13 or 14 tiles.
+            TileSetError: the hand cannot exist in this game's tiles (ruling T5).
+        """
+        hand = self._checked_hand(hand)
+        self._check_size(hand, "tiles away", ANALYSED_SIZES)
+        if self._grammar.singles:
+            return 0
+        return flex_away_floor(hand.concealed_counts, MAHJONG_SIZE - sum(meld.size for meld in hand.melds))
 
     def _passes_at_once(
         self, hand: Hand, passes: Sequence[tuple[int, ...]], limits: Sequence[int]
