@@ -467,3 +467,57 @@ def test_shared_costs_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         distance._shared_beside.clear()
         alone.append(CARD_FREE.discard_options(hand))
     assert together == alone
+
+
+# -- the quick lower bound ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "floor"),
+    [
+        # 13 lone tiles, no wind: 14 slots, at least 7 missing (a lone tile kept needs a partner).
+        ("1B 3B 5B 7B 9B 2C 4C 6C 8C 1D 3D 5D 7D", 7),
+        # Four winds in a NEWS block: 10 slots left to 9 lone tiles, at least 5 missing.
+        ("N E W S 1B 3B 5B 7B 9B 2C 4C 6C 8C", 5),
+        # Two winds: the NEWS block misses 2, then 10 slots to 11 lone tiles miss 5; without
+        # it, 14 slots to 13 lone tiles miss 7. Two jokers fill two.
+        ("N E 1B 3B 5B 7B 9B 2C 4C 6C 8C JJ", 5),
+    ],
+)
+def test_tiles_away_floor_by_hand(text: str, floor: int) -> None:
+    """The bound worked out by hand, each at or under the hand's tiles away."""
+    ruleset = CardFreeRuleset(DEFAULT)
+    hand = mr.Hand.parse(text)
+    assert ruleset.tiles_away_floor(hand) == floor
+    assert floor <= ruleset.tiles_away(hand)
+
+
+@pytest.mark.parametrize("options", [DEFAULT, REDUCED], ids=["default", "reduced"])
+def test_tiles_away_floor_is_a_lower_bound(options: CardFreeOptions) -> None:
+    """``tiles_away_floor`` never exceeds ``tiles_away``: on random hands with exposed blocks, and
+    on hands near Winds and NEWS hands, Dragon hands and any valid hand (jokers, exposed blocks of
+    jokers alone). It is no stub: it rules most far hands out (2 or more) and equals the tiles
+    away on some."""
+    ruleset = CardFreeRuleset(options)
+    winds, dragons = _kind_of(winds_target), _kind_of(dragon_target)
+    makers: list[Callable[[random.Random], mr.Hand]] = [
+        lambda rng: random_hand(rng, options),
+        lambda rng: near_hand(rng, options),
+        lambda rng: near_hand(rng, options, choose=winds, jokers=0.4),
+        lambda rng: near_hand(rng, options, choose=dragons),
+    ]
+    checked = equal = far = 0
+    for number, make in enumerate(makers):
+        for hand in _hands(40 + number, 60, make):
+            try:
+                away = ruleset.tiles_away(hand)
+            except mr.UnreachableError:
+                continue
+            floor = ruleset.tiles_away_floor(hand)
+            assert floor <= away, str(hand)
+            checked += 1
+            equal += floor == away
+            far += floor >= 2
+    assert checked > 150
+    assert far > checked // 3
+    assert equal > checked // 20

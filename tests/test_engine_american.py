@@ -821,9 +821,9 @@ def test_pass_choices_are_every_multiset_once_in_order(tiles: list[mr.Tile], bli
         choices[len(expected)]
 
 
-@pytest.mark.parametrize(("name", "options"), [("flex", {}), ("flex", {"blanks": 2, "players": 3})])
+@pytest.mark.parametrize(("name", "options"), [("flex", {}), ("flex", {"blanks": 2, "players": 3}), ("card-free", {})])
 def test_floors_from_the_quick_bound_play_the_same_rounds(name: str, options: dict[str, Any]) -> None:
-    """Flex's ``tiles_away_floor`` spares the engine most tiles-away searches: a hand's floor
+    """Flex's and Card-Free's ``tiles_away_floor`` spares the engine most tiles-away searches: a hand's floor
     comes from the bound while it is 2 or more. Floors only decide when the Mahjong checks run, so
     greedy bots (who declare Mahjong whenever they may) play the same rounds, action for action,
     as with floors from searches alone; the invariants, checked after every action, include that

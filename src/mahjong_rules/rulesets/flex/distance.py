@@ -31,6 +31,7 @@ from typing import Any, NamedTuple
 
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld
+from mahjong_rules.rulesets._american import missing_from_like_sets
 from mahjong_rules.rulesets.flex import _distance_dp
 from mahjong_rules.rulesets.flex._leaves import (
     WILD,
@@ -266,13 +267,9 @@ BLANK = Tile.BLANK.index
 def flex_away_floor(held: Sequence[int], tiles: int) -> int:
     """A lower bound on the tiles away of concealed counts ``held`` that must make ``tiles`` tiles
     of sets of like tiles (:meth:`FlexRuleset.tiles_away_floor` says why it holds)."""
-    jokers, blanks = held[JOKER], held[BLANK]
-    kept = sum(count for count in held if count >= 2) - (jokers if jokers >= 2 else 0) - (blanks if blanks >= 2 else 0)
-    alone = held.count(1) - (jokers == 1) - (blanks == 1)
-    left = tiles - kept
-    if left <= 0:
-        return 0
-    return max(0, max(left - alone, (left + 1) // 2) - jokers)
+    naturals = list(held)
+    naturals[JOKER] = naturals[BLANK] = 0  # a blank is in no set; a joker fills one missing tile
+    return max(0, missing_from_like_sets(naturals, tiles) - held[JOKER])
 
 
 class FlexDistance:
