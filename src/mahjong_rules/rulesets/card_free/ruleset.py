@@ -288,7 +288,7 @@ class CardFreeRuleset(AmericanRuleset):
         return away
 
     def tiles_away_floor(self, hand: Hand | str) -> int:
-        """A lower bound on :meth:`tiles_away`, from the hand's counts alone (a few microseconds
+        """A lower bound on :meth:`tiles_away`, from the hand's counts alone (about ten microseconds
         against a search's two hundred or so): what a bot or a game loop can rule a hand out with.
 
         Every block of a valid hand is of like tiles, but the NEWS block (ruling C3), which a hand

@@ -298,7 +298,7 @@ class FlexRuleset(AmericanRuleset):
         return away
 
     def tiles_away_floor(self, hand: Hand | str) -> int:
-        """A lower bound on :meth:`tiles_away`, from the hand's counts alone (a few microseconds
+        """A lower bound on :meth:`tiles_away`, from the hand's counts alone (about ten microseconds
         against a search's hundred or more): what a bot or a game loop can rule a hand out with.
 
         With no Flextra singles sets in the options, every set of a Flex hand is of like tiles
