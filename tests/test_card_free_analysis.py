@@ -18,6 +18,7 @@ import mahjong_rules as mr
 from mahjong_rules.rulesets.card_free import CardFreeOptions, CardFreeRuleset, distance
 from mahjong_rules.rulesets.card_free.distance import CardFreeDistance
 from mahjong_rules.rulesets.card_free.targets import Target, TargetScan, reference_away, targets
+from tests.away_floors import check_floors
 
 DEFAULT = CardFreeOptions()
 REDUCED = CardFreeOptions(reduced_tiles=True)
@@ -506,18 +507,8 @@ def test_tiles_away_floor_is_a_lower_bound(options: CardFreeOptions) -> None:
         lambda rng: near_hand(rng, options, choose=winds, jokers=0.4),
         lambda rng: near_hand(rng, options, choose=dragons),
     ]
-    checked = equal = far = 0
-    for number, make in enumerate(makers):
-        for hand in _hands(40 + number, 60, make):
-            try:
-                away = ruleset.tiles_away(hand)
-            except mr.UnreachableError:
-                continue
-            floor = ruleset.tiles_away_floor(hand)
-            assert floor <= away, str(hand)
-            checked += 1
-            equal += floor == away
-            far += floor >= 2
+    hands = [hand for number, make in enumerate(makers) for hand in _hands(40 + number, 60, make)]
+    checked, equal, far = check_floors(ruleset, hands)
     assert checked > 150
     assert far > checked // 3
     assert equal > checked // 20

@@ -13,6 +13,7 @@ import pytest
 import mahjong_rules as mr
 from mahjong_rules.rulesets.flex import FlexOptions, FlexRuleset
 from mahjong_rules.rulesets.flex.rules import SEQUENCES
+from tests.away_floors import check_floors
 from tests.flex_reference import random_case
 
 OPTIONS = FlexOptions()
@@ -554,17 +555,9 @@ def test_tiles_away_floor_is_a_lower_bound(seed: int) -> None:
     hand, with jokers, flowers and exposed sets) and on the 13 tiles left after a discard. It is
     no stub: it equals the tiles away on a good share of them and rules many out (2 or more);
     with Flextra's singles sets, whose tiles all differ, it is 0."""
-    checked = equal = far = 0
-    for hand in _seeded_hands(500 + seed, 60, FLEX):
-        for each in (hand, mr.Hand(list(hand.concealed)[1:], hand.melds)):
-            floor = FLEX.tiles_away_floor(each)
-            away = _away(FLEX, each)
-            if away is None:
-                continue
-            assert floor <= away, str(each)
-            checked += 1
-            equal += floor == away
-            far += floor >= 2
+    hands = _seeded_hands(500 + seed, 60, FLEX)
+    thirteen = [mr.Hand(list(hand.concealed)[1:], hand.melds) for hand in hands]
+    checked, equal, far = check_floors(FLEX, hands + thirteen)
     assert checked > 100
     assert equal > checked // 4
     assert far > checked // 8
