@@ -94,7 +94,14 @@ def calls(ruleset: mr.Ruleset) -> dict[str, Callable[[mr.Hand], object]]:
         "tiles_away": ruleset.tiles_away,
         "waits": ruleset.waits,
     }
-    for name in ("discard_options", "pass_options", "closest_lines", "dead_hand_reasons", "pay_all_discards"):
+    for name in (
+        "tiles_away_floor",
+        "discard_options",
+        "pass_options",
+        "closest_lines",
+        "dead_hand_reasons",
+        "pay_all_discards",
+    ):
         method = getattr(ruleset, name, None)
         if method is not None:
             found[name] = method
