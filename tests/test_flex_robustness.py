@@ -17,7 +17,7 @@ FLEX = mr.get_ruleset("flex", blanks=2)
 def test_every_function_answers_any_hand(hand: mr.Hand) -> None:
     if any(not meld.exposed for meld in hand.melds):
         # American games declare no concealed sets: every call refuses such a hand.
-        calls = (FLEX.evaluate, FLEX.tiles_away, FLEX.waits, FLEX.discard_options)  # type: ignore[attr-defined]
+        calls = (FLEX.evaluate, FLEX.tiles_away, FLEX.tiles_away_floor, FLEX.waits, FLEX.discard_options)  # type: ignore[attr-defined]
         for call in calls:
             with pytest.raises(mr.HandError, match="declares no concealed sets"):
                 call(hand)
@@ -31,12 +31,17 @@ def test_every_function_answers_any_hand(hand: mr.Hand) -> None:
     if len(hand) not in (13, 14):
         with pytest.raises(mr.HandSizeError):
             FLEX.tiles_away(hand)
+        with pytest.raises(mr.HandSizeError):
+            FLEX.tiles_away_floor(hand)  # type: ignore[attr-defined]
         return
+    floor = FLEX.tiles_away_floor(hand)  # type: ignore[attr-defined]
+    assert floor >= 0
     try:
         away = FLEX.tiles_away(hand)
     except mr.UnreachableError:
         assert hand.melds  # only declared sets can rule out every hand
     else:
+        assert floor <= away  # blanks included: a blank is in no set
         assert away >= 0
         if len(hand) == 14:
             assert (away == 0) == (next(FLEX.decompositions(hand), None) is not None)
