@@ -277,7 +277,6 @@ class _Analyses:
         self.family = family
         self._waits: dict[Hand, frozenset[Tile]] = {}
         self._away: dict[Hand, int] = {}
-        self._floors: dict[Hand, int] = {}
         self._quick_floor: Callable[[Hand], int] | None = getattr(ruleset, "tiles_away_floor", None)
         self._actions: dict[tuple[Seat, ActionKind, Tile | None], Action] = {}
         self._calls: dict[tuple[Seat, Tile, int, int, Seat], tuple[Meld, Action]] = {}
@@ -389,9 +388,7 @@ class _Analyses:
         (``tiles_away_floor``, where it has one) when that is 2 or more, so that no search is
         needed until draws could bring the hand within a tile; else the tiles away themselves."""
         if self._quick_floor is not None:
-            found = self._floors.get(hand)
-            if found is None:
-                found = self._floors[hand] = self._quick_floor(hand)
+            found = self._quick_floor(hand)
             if found >= 2:
                 return found
         return self.away(hand)

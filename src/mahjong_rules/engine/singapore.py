@@ -63,6 +63,7 @@ from mahjong_rules.engine.singapore_players import (
     Player,
     bonus_events,
     changed_counts,
+    chow_pairs,
     let_pass,
     tile_counts,
 )
@@ -527,19 +528,6 @@ def _offered_win(round_: SingaporeRound | _Step, seat: Seat, player: Player, til
     return evaluation if evaluation.is_winning else None
 
 
-@functools.cache
-def _chow_pairs(tile: Tile) -> tuple[tuple[Tile, Tile], ...]:
-    """The pairs of tiles that make a chow with ``tile`` (worked out once per tile)."""
-    suit, rank = tile.suit, tile.rank
-    if not tile.is_number or suit is None or rank is None:
-        return ()
-    return tuple(
-        (suit.tile(rank + low), suit.tile(rank + high))
-        for low, high in ((-2, -1), (-1, 1), (1, 2))
-        if rank + low >= 1 and rank + high <= 9
-    )
-
-
 def _answers(round_: SingaporeRound | _Step, seat: Seat, player: Player, tile: Tile) -> list[Action]:
     """What ``seat`` may do with the tile offered, PASS apart: GAME; on a discard, a KONG ("3 of
     the same tiles in his concealed tiles"), a PONG, and each CHOW ("the player to the right of
@@ -562,7 +550,7 @@ def _answers(round_: SingaporeRound | _Step, seat: Seat, player: Player, tile: T
     if held >= 2 and allowed(Move.PONG):
         found.append(_call_action(seat, tile, (tile,) * 3, discarder))
     if seat is next_seat(discarder, _seats(round_.ruleset)):
-        for low, high in _chow_pairs(tile):
+        for low, high in chow_pairs(tile):
             if player.counts[low.index] and player.counts[high.index] and allowed(Move.CHOW, (low, high)):
                 found.append(_call_action(seat, tile, (low, tile, high), discarder))
     return found

@@ -16,7 +16,7 @@ from mahjong_rules.rulesets.singapore.hands import PlacedSet, SortedHand
 from mahjong_rules.solver import standard
 from mahjong_rules.tiles import Animal, FlowerSet, Seat, Tile
 
-__all__ = ["KINDS", "Player", "bonus_events", "changed_counts", "let_pass", "tile_counts"]
+__all__ = ["KINDS", "Player", "bonus_events", "changed_counts", "chow_pairs", "let_pass", "tile_counts"]
 
 KINDS = 34
 """The tile kinds a hand holds concealed in play: suits, dragons and winds (flowers and animals
@@ -134,17 +134,24 @@ class Player:
         counts = self.counts
         if counts[index] >= 2 or index in _winning_tiles(counts, SETS - len(self.melds)) or self.eight_flowers:
             return True
-        if chow and index < _NUMBER_KINDS:
-            rank = index % 9  # 0 for the suit's 1
-            return (
-                (rank >= 2 and counts[index - 2] > 0 and counts[index - 1] > 0)
-                or (1 <= rank <= 7 and counts[index - 1] > 0 and counts[index + 1] > 0)
-                or (rank <= 6 and counts[index + 1] > 0 and counts[index + 2] > 0)
-            )
+        if chow:
+            for low, high in chow_pairs(tile):
+                if counts[low.index] and counts[high.index]:
+                    return True
         return False
 
 
-_NUMBER_KINDS = 27  # the suits' tiles come first, nine to a suit
+@functools.cache
+def chow_pairs(tile: Tile) -> tuple[tuple[Tile, Tile], ...]:
+    """The pairs of tiles that make a chow with ``tile`` (worked out once per tile)."""
+    suit, rank = tile.suit, tile.rank
+    if not tile.is_number or suit is None or rank is None:
+        return ()
+    return tuple(
+        (suit.tile(rank + low), suit.tile(rank + high))
+        for low, high in ((-2, -1), (-1, 1), (1, 2))
+        if rank + low >= 1 and rank + high <= 9
+    )
 
 
 @functools.lru_cache(maxsize=4096)

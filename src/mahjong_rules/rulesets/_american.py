@@ -28,6 +28,7 @@ from mahjong_rules.settling import check_evaluation, settlement_seats, several_w
 from mahjong_rules.tiles import Seat, Tile
 
 _BLANK = Tile.BLANK.index
+_JOKER = Tile.JOKER.index
 
 __all__ = ["MAHJONG_SIZE", "AmericanRuleset", "as_meld", "missing_from_like_sets"]
 
@@ -36,17 +37,18 @@ PASS_SIZES = (1, 2, 3)  # a Charleston pass is of 3 tiles; a courtesy pass of 1 
 
 
 def missing_from_like_sets(held: Sequence[int], tiles: int) -> int:
-    """A lower bound on the tiles missing when the natural tiles ``held`` (counts by tile index,
-    jokers and blanks apart) are to make ``tiles`` tiles of sets of two or more like tiles: every
+    """A lower bound on the tiles missing when the tiles ``held`` (counts by tile index; jokers and
+    blanks are not counted) are to make ``tiles`` tiles of sets of two or more like tiles: every
     tile held twice or more may be kept; a lone tile kept needs at least one missing tile beside
     it, so with ``left`` slots after the tiles held twice or more and ``alone`` lone tiles, at
     least ``max(ceil(left / 2), left - alone)`` are missing. Each joker fills at most one of them,
     which the caller takes off."""
-    kept = sum(count for count in held if count >= 2)
+    jokers, blanks = held[_JOKER], held[_BLANK]
+    kept = sum(count for count in held if count >= 2) - (jokers if jokers >= 2 else 0) - (blanks if blanks >= 2 else 0)
     left = tiles - kept
     if left <= 0:
         return 0
-    return max(left - held.count(1), (left + 1) // 2)
+    return max(left - (held.count(1) - (jokers == 1) - (blanks == 1)), (left + 1) // 2)
 
 
 def as_meld(meld: object) -> Meld:

@@ -308,7 +308,6 @@ class CardFreeRuleset(AmericanRuleset):
         self._check_size(hand, "tiles away", ANALYSED_SIZES)
         held = list(hand.concealed_counts)
         jokers = held[_JOKER]
-        held[_JOKER] = 0
         tiles = MAHJONG_SIZE - sum(meld.size for meld in hand.melds)
         missing = missing_from_like_sets(held, tiles)
         if tiles >= len(_WINDS):

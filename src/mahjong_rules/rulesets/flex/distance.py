@@ -31,7 +31,6 @@ from typing import Any, NamedTuple
 
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld
-from mahjong_rules.rulesets._american import missing_from_like_sets
 from mahjong_rules.rulesets.flex import _distance_dp
 from mahjong_rules.rulesets.flex._leaves import (
     WILD,
@@ -59,7 +58,7 @@ from mahjong_rules.solver.discards import (
 )
 from mahjong_rules.tiles import Tile
 
-__all__ = ["FlexDistance", "flex_away_floor", "flex_tiles_away"]
+__all__ = ["FlexDistance", "flex_tiles_away"]
 
 JOKER = Tile.JOKER.index
 FLOWER = Tile.FLOWER.index
@@ -261,15 +260,6 @@ class _Exposed:
 
 
 _EXPOSURES_KEPT = 4096
-BLANK = Tile.BLANK.index
-
-
-def flex_away_floor(held: Sequence[int], tiles: int) -> int:
-    """A lower bound on the tiles away of concealed counts ``held`` that must make ``tiles`` tiles
-    of sets of like tiles (:meth:`FlexRuleset.tiles_away_floor` says why it holds)."""
-    naturals = list(held)
-    naturals[JOKER] = naturals[BLANK] = 0  # a blank is in no set; a joker fills one missing tile
-    return max(0, missing_from_like_sets(naturals, tiles) - held[JOKER])
 
 
 class FlexDistance:

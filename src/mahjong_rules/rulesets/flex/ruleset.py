@@ -19,8 +19,8 @@ from mahjong_rules.ruleset import (
     ScoreItem,
     WinContext,
 )
-from mahjong_rules.rulesets._american import MAHJONG_SIZE, AmericanRuleset, as_meld
-from mahjong_rules.rulesets.flex.distance import FlexDistance, flex_away_floor
+from mahjong_rules.rulesets._american import MAHJONG_SIZE, AmericanRuleset, as_meld, missing_from_like_sets
+from mahjong_rules.rulesets.flex.distance import FlexDistance
 from mahjong_rules.rulesets.flex.options import FlexOptions
 from mahjong_rules.rulesets.flex.play import check_blank_swap, check_exposure, resolve_claims, swap_joker
 from mahjong_rules.rulesets.flex.rules import Reading, ResolvedSet, problems, readings
@@ -316,7 +316,9 @@ class FlexRuleset(AmericanRuleset):
         self._check_size(hand, "tiles away", ANALYSED_SIZES)
         if self._grammar.singles:
             return 0
-        return flex_away_floor(hand.concealed_counts, MAHJONG_SIZE - sum(meld.size for meld in hand.melds))
+        held = hand.concealed_counts
+        tiles = MAHJONG_SIZE - sum(meld.size for meld in hand.melds)
+        return max(0, missing_from_like_sets(held, tiles) - held[Tile.JOKER.index])
 
     def _passes_at_once(
         self, hand: Hand, passes: Sequence[tuple[int, ...]], limits: Sequence[int]

@@ -174,6 +174,16 @@ def _take(spec: Spec, free: dict[int, int], joker: dict[int, int]) -> tuple[int,
     return from_free, from_joker
 
 
+def _specs(exposed: Sequence[Meld]) -> dict[int, list[tuple[int, bool]]]:
+    """The exposed sets of like tiles that stand for a tile, by that tile: each set's size and
+    whether it holds a joker (sets of jokers alone apart)."""
+    specs: dict[int, list[tuple[int, bool]]] = {}
+    for meld in exposed:
+        if meld.represents is not None:
+            specs.setdefault(meld.represents.index, []).append((meld.size, meld.joker_count > 0))
+    return specs
+
+
 def _at_most_rows(row: bytearray) -> list[int]:
     """For each held count h, min(value, h) for every lane of ``row`` at once (``bytes.translate``
     with a table of min(value, h)), as one integer."""
@@ -343,10 +353,7 @@ class CompiledCard:
         wild = [meld for meld in exposed if meld.represents is None]
         if len(wild) > 2:
             return self._several_wild(counts, exposed, wild[0])
-        specs: dict[int, list[tuple[int, bool]]] = {}
-        for meld in exposed:
-            if meld.represents is not None:
-                specs.setdefault(meld.represents.index, []).append((meld.size, meld.joker_count > 0))
+        specs = _specs(exposed)
         slots = 14 - sum(meld.size for meld in exposed)
         terms = {
             index: self._terms(index, counts[index], tuple(sorted(specs[index])) if index in specs else None)
@@ -427,10 +434,7 @@ class CompiledCard:
         wild = [meld.size for meld in exposed if meld.represents is None]
         if len(wild) > 1:
             return None
-        specs: dict[int, list[tuple[int, bool]]] = {}
-        for meld in exposed:
-            if meld.represents is not None:
-                specs.setdefault(meld.represents.index, []).append((meld.size, meld.joker_count > 0))
+        specs = _specs(exposed)
         fits = {index: self._fit(index, tuple(sorted(spec))) for index, spec in specs.items()}
         lanes = self._exposed_lanes
         for fit in fits.values():
