@@ -95,7 +95,8 @@ def raw_and_env_rates(name: str, seeds: range) -> tuple[float, float] | None:
         # timed as the environment's. The agent reads the int8 mask as booleans (a view, no copy):
         # NumPy finds the nonzero entries of a boolean array some ten times faster than of an int8
         # one (5 against 55 µs over an American mask of 17,808 actions), a cost of the agent's
-        # choice, not of the environment (docs/engine.rst gives bot authors the same advice).
+        # choice, not of the environment (docs/engine.rst gives bot authors the same advice). The
+        # mask's own nonzero() skips np.flatnonzero's wrapping (2-3 µs a step, 2% of one).
         rng = random.Random(seed)
         started = time.process_time()
         if seed % 2 == 0:
@@ -109,7 +110,7 @@ def raw_and_env_rates(name: str, seeds: range) -> tuple[float, float] | None:
             if terminated or truncated:
                 game.step(None)
             else:
-                legal = np.flatnonzero(observation["action_mask"].view(np.bool_))
+                legal = observation["action_mask"].view(np.bool_).nonzero()[0]
                 game.step(int(legal[rng.randrange(len(legal))]))
         env_time += time.process_time() - started
         env_rounds += 1

@@ -12,6 +12,7 @@ mahjong_rules.errors.TileSetError: not possible in the American tile set: 5 of 1
 
 from __future__ import annotations
 
+import functools
 import operator
 from collections.abc import Iterable, Mapping
 
@@ -169,6 +170,15 @@ class TileSet:
         """The kinds of tile the set has, in tile order."""
         return tuple(tile for tile in Tile.all() if self.counts[tile.index])
 
+    def copies(self) -> tuple[Tile, ...]:
+        """Every tile of the set, each as many times as the set has it, in tile order: the tiles a
+        deal shuffles (worked out once per set of counts).
+
+        >>> TileSet.from_counts("tiny", {Tile.parse("1B"): 2, Tile.JOKER: 1}).copies()
+        (Tile.parse('1B'), Tile.parse('1B'), Tile.parse('J'))
+        """
+        return _copies(self.counts)
+
     def count(self, tile: Tile | str) -> int:
         """How many copies of ``tile`` (a tile or its notation) the set has (0 when it lacks it)."""
         return self.counts[as_tile(tile).index]
@@ -201,6 +211,11 @@ class TileSet:
         problems = self.problems(tiles)
         if problems:
             raise TileSetError(self.name, problems)
+
+
+@functools.cache
+def _copies(counts: tuple[int, ...]) -> tuple[Tile, ...]:
+    return tuple(tile for tile in Tile.all() for _ in range(counts[tile.index]))
 
 
 def _count(tiles: Iterable[Tile]) -> list[int]:

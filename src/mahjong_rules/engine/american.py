@@ -52,7 +52,7 @@ from mahjong_rules.melds import Meld
 from mahjong_rules.ruleset import Evaluation, Reason, Ruleset, Settlement, WinContext
 from mahjong_rules.rulesets._play import Claim, ClaimKind, IllegalMoveError
 from mahjong_rules.rulesets.nmjl.play import check_charleston_pass
-from mahjong_rules.tiles import Seat, Tile
+from mahjong_rules.tiles import NUM_TILE_KINDS, Seat, Tile
 
 __all__ = ["AmericanRound", "Family", "Phase", "Step", "StepKind", "partner", "receiver"]
 
@@ -251,6 +251,28 @@ def _action(seat: Seat, kind: ActionKind, tiles: tuple[Tile, ...] = (), count: i
     return action
 
 
+@functools.cache
+def _simple_action(seat: Seat, kind: ActionKind, tile: Tile | None = None) -> Action:
+    """The action of ``kind`` naming ``tile`` (or none), made once: an action is a value, so
+    every round shares the discards, passes and Mahjongs it lists (a turn lists a discard of every
+    tile held, a discard a pass for every seat that may answer)."""
+    return _action(seat, kind, () if tile is None else (tile,))
+
+
+@functools.cache
+def _discard_row(seat: Seat) -> tuple[Action, ...]:
+    """``seat``'s discard of each tile, in tile order."""
+    return tuple(_simple_action(seat, ActionKind.DISCARD, Tile.from_index(index)) for index in range(NUM_TILE_KINDS))
+
+
+@functools.cache
+def _call(seat: Seat, tile: Tile, size: int, jokers: int, discarder: Seat) -> tuple[Meld, Action]:
+    """The exposure of ``size`` tiles (``jokers`` of them jokers) calling ``tile`` from
+    ``discarder``, and ``seat``'s action calling for it, made once (both are values)."""
+    meld = Meld((tile,) * (size - jokers) + (Tile.JOKER,) * jokers, exposed=True, called_from=discarder)
+    return meld, Action(seat, ActionKind.CALL, (tile,), meld)
+
+
 def _same_ruleset(first: Any, second: Any) -> bool:
     return bool(first is second or (first.name == second.name and first.options == second.options))
 
@@ -278,12 +300,10 @@ class _Analyses:
         self._waits: dict[Hand, frozenset[Tile]] = {}
         self._away: dict[Hand, int] = {}
         self._quick_floor: Callable[[Hand], int] | None = getattr(ruleset, "tiles_away_floor", None)
-        self._actions: dict[tuple[Seat, ActionKind, Tile | None], Action] = {}
-        self._calls: dict[tuple[Seat, Tile, int, int, Seat], tuple[Meld, Action]] = {}
         self._swap_actions: dict[tuple[Seat, int, Seat, int], tuple[Meld, Action]] = {}
         self._meld_swaps: dict[int, tuple[Meld, tuple[tuple[Tile, Tile], ...]]] = {}
+        self._swapped: dict[tuple[tuple[Tile, ...], Tile | None, Seat | None, Tile], tuple[Meld, Tile] | None] = {}
         self._offers: tuple[tuple[tuple[Meld, ...], ...], tuple[_SwapOffer, ...]] = ((), ())
-        self._discard_rows: dict[Seat, list[Action | None]] = {}
         self._sizes: dict[Tile, tuple[int, ...]] = {}
         if family is Family.NMJL:
             self._sizes = _card_group_sizes(ruleset.options.card)
@@ -300,24 +320,16 @@ class _Analyses:
             self._waits[hand] = found
         return found
 
-    def action(self, seat: Seat, kind: ActionKind, tile: Tile | None = None) -> Action:
-        """The action of ``kind`` naming ``tile`` (or none), made once per round: a turn lists a
-        discard of every tile held, a discard a pass for every seat that may answer."""
-        key = (seat, kind, tile)
-        found = self._actions.get(key)
-        if found is None:
-            found = self._actions[key] = _action(seat, kind, () if tile is None else (tile,))
-        return found
+    @staticmethod
+    def action(seat: Seat, kind: ActionKind, tile: Tile | None = None) -> Action:
+        """The action of ``kind`` naming ``tile`` (or none): :func:`_simple_action`."""
+        return _simple_action(seat, kind, tile)
 
-    def call(self, seat: Seat, tile: Tile, size: int, jokers: int, discarder: Seat) -> tuple[Meld, Action]:
+    @staticmethod
+    def call(seat: Seat, tile: Tile, size: int, jokers: int, discarder: Seat) -> tuple[Meld, Action]:
         """The exposure of ``size`` tiles (``jokers`` of them jokers) calling ``tile`` from
-        ``discarder``, and ``seat``'s action calling for it: made once per round."""
-        key = (seat, tile, size, jokers, discarder)
-        found = self._calls.get(key)
-        if found is None:
-            meld = Meld((tile,) * (size - jokers) + (Tile.JOKER,) * jokers, exposed=True, called_from=discarder)
-            found = self._calls[key] = (meld, Action(seat, ActionKind.CALL, (tile,), meld))
-        return found
+        ``discarder``, and ``seat``'s action calling for it: :func:`_call`."""
+        return _call(seat, tile, size, jokers, discarder)
 
     def swap_action(self, seat: Seat, give: Tile, meld: Meld, target: Seat) -> Action:
         """``seat``'s joker swap giving ``give`` to ``target``'s ``meld``: made once per round (by
@@ -344,13 +356,28 @@ class _Analyses:
             if self.family is Family.FLEX and jokers < len(meld.tiles):
                 gives.append(Tile.JOKER)
             for give in gives:
-                try:
-                    _, taken = self.ruleset.swap_joker(meld, give)
-                except IllegalMoveError:
-                    continue
-                swaps.append((give, taken))
+                swapped = self.swapped(meld, give)
+                if swapped is not None:
+                    swaps.append((give, swapped[1]))
         self._meld_swaps[id(meld)] = (meld, tuple(swaps))
         return tuple(swaps)
+
+    def swapped(self, meld: Meld, give: Tile) -> tuple[Meld, Tile] | None:
+        """The ruleset's ``swap_joker(meld, give)`` (the exposed set after the swap and the tile
+        taken), or ``None`` when the rules refuse it: worked out once per set of tiles, what its
+        jokers stand for and who it was called from, which are all a swap depends on (a round's
+        sets come back turn after turn)."""
+        key = (meld.tiles, meld.represents, meld.called_from, give)
+        try:
+            return self._swapped[key]
+        except KeyError:
+            pass
+        try:
+            found: tuple[Meld, Tile] | None = self.ruleset.swap_joker(meld, give)
+        except IllegalMoveError:
+            found = None
+        self._swapped[key] = found
+        return found
 
     def swap_offers(self, melds: tuple[tuple[Meld, ...], ...], seats: Sequence[Seat]) -> tuple[_SwapOffer, ...]:
         """Every joker swap the exposed sets ``melds`` (each seat's, in ``seats`` order) allow
@@ -368,20 +395,10 @@ class _Analyses:
         self._offers = (melds, offers)
         return offers
 
-    def discards(self, seat: Seat, counts: Sequence[int]) -> list[Action]:
-        """``seat``'s discard of every kind its concealed ``counts`` hold, in tile order, each
-        action made once per round."""
-        row = self._discard_rows.get(seat)
-        if row is None:
-            row = self._discard_rows[seat] = [None] * len(counts)
-        found: list[Action] = []
-        for index, count in enumerate(counts):
-            if count:
-                action = row[index]
-                if action is None:
-                    action = row[index] = self.action(seat, ActionKind.DISCARD, Tile.from_index(index))
-                found.append(action)
-        return found
+    @staticmethod
+    def discards(seat: Seat, counts: Sequence[int]) -> list[Action]:
+        """``seat``'s discard of every kind its concealed ``counts`` hold, in tile order."""
+        return list(itertools.compress(_discard_row(seat), counts))
 
     def floor(self, hand: Hand) -> int:
         """A floor under the hand's tiles away: the ruleset's quick lower bound
@@ -423,6 +440,7 @@ class _Analyses:
 
 
 _JOKER_INDEX = Tile.JOKER.index
+_BLANK_INDEX = Tile.BLANK.index
 
 #: The floor of a hand no valid hand keeps the exposed sets of: far enough that draws never
 #: bring it to 1 within a round.
@@ -528,7 +546,7 @@ class AmericanRound:
         family = _family(ruleset)
         warm_up(ruleset)
         tileset = ruleset.tileset
-        tiles = [tile for tile in tileset.tiles for _ in range(tileset.count(tile))]
+        tiles = list(tileset.copies())
         random.Random(seed).shuffle(tiles)
         in_play = ruleset.tiles_in_play if family is Family.FLEX else len(tiles)
         wall, set_aside = tiles[:in_play], tiles[in_play:]
@@ -648,7 +666,11 @@ class AmericanRound:
             )
         legal = self._checked(action)
         played = self._play(legal)
-        return played._replace(actions=(*self.actions, legal))
+        # _play returns a round of its own making that nothing else holds yet, so the action is
+        # recorded in it rather than in one more copy of the round.
+        assert played is not self
+        played.__dict__["actions"] = (*self.actions, legal)
+        return played
 
     def view(self, seat: Seat | str) -> PlayerView:
         """What ``seat`` may see now, as the value a bot is given (:class:`PlayerView`)."""
@@ -819,7 +841,7 @@ class AmericanRound:
         discarded tile that is face up on the table except a joker or another blank." Written as a
         BLANK_SWAP action whose tiles are the blank and the discard taken (``tiles[0]`` a blank),
         with no set and no target."""
-        if self.family is not Family.FLEX or Tile.BLANK not in hand.concealed:
+        if not hand.concealed_counts[_BLANK_INDEX] or self.family is not Family.FLEX:
             return []
         flex: Any = self.ruleset
         check = flex.check_blank_swap
@@ -1135,8 +1157,11 @@ class AmericanRound:
             actions = discarded._claim_actions(other, tile)
             if actions:
                 options.append((other, actions))
-        claims = discarded._replace(claim_options=tuple(options))
-        return claims if options else claims._resolve_claims()
+        if not options:
+            return discarded._next_draw()
+        # A round of this call's own making, whose seats to act are not worked out yet.
+        discarded.__dict__["claim_options"] = tuple(options)
+        return discarded
 
     def _resolve_claims(self) -> AmericanRound:
         """Who takes the discard, by the ruleset's ``resolve_claims`` (Flex: "1. A player calling
@@ -1150,12 +1175,18 @@ class AmericanRound:
             elif action.kind is ActionKind.CALL and action.meld is not None:
                 claims.append(Claim(action.seat, ClaimKind.EXPOSURE, action.meld.size))
                 calls[action.seat] = action.meld
+        if not claims:
+            return self._next_draw()
         taking = self.ruleset.resolve_claims(claims, self.turn)
         if not taking:
-            return self._draw(self.seats[(self.seats.index(self.turn) + 1) % len(self.seats)])
+            return self._next_draw()
         if taking[0].kind is ClaimKind.MAHJONG:
             return self._discard_win(tuple(claim.seat for claim in taking))
         return self._expose(taking[0].seat, calls[taking[0].seat])
+
+    def _next_draw(self) -> AmericanRound:
+        """Nobody takes the discard: the player after the discarder draws."""
+        return self._draw(self.seats[(self.seats.index(self.turn) + 1) % len(self.seats)])
 
     def _expose(self, seat: Seat, meld: Meld) -> AmericanRound:
         """Flex: "Place the called tile and the additional matching tiles from your hand face up"; the
@@ -1183,7 +1214,9 @@ class AmericanRound:
         assert action.meld is not None
         melds = list(self._hand(target).melds)
         index = melds.index(action.meld)
-        swapped, taken = self.ruleset.swap_joker(melds[index], give)
+        found = self._tools.swapped(melds[index], give)
+        assert found is not None  # a legal swap's
+        swapped, taken = found
         melds[index] = swapped
         changes = {target: Hand(self._hand(target).concealed, melds)}
         own = changes.get(seat, self._hand(seat))

@@ -199,7 +199,7 @@ class SingaporeRound:
         warm_up(ruleset)
         seats = ruleset.seats
         tileset = ruleset.tileset
-        wall = [tile for tile in tileset.tiles for _ in range(tileset.count(tile))]
+        wall = list(tileset.copies())
         random.Random(seed).shuffle(wall)
         dealt = [wall[HAND_SIZE * position : HAND_SIZE * (position + 1)] for position in range(len(seats))]
         step = _Step.start(ruleset, seed, as_seat(banker, "banker"), as_seat(prevailing_wind, "prevailing_wind"))
@@ -741,8 +741,7 @@ class _Step:
         remaining unused tiles", until they hold none."""
         held = list(tiles)
         bonus: list[Tile] = []
-        while any(tile.is_bonus for tile in held):
-            tile = next(tile for tile in held if tile.is_bonus)
+        while (tile := next((tile for tile in held if tile.is_bonus), None)) is not None:
             held.remove(tile)
             bonus.append(tile)
             self.pay_events(seat, bonus, tile, initial=True)
