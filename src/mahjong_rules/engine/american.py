@@ -34,7 +34,16 @@ from typing import Any, Literal, Protocol, overload
 import attrs
 
 from mahjong_rules._coerce import as_seat, describe
-from mahjong_rules.engine.core import _POSITION, Action, ActionKind, IllegalActionError, RoundResult, warm_up
+from mahjong_rules.engine.core import (
+    _POSITION,
+    Action,
+    ActionKind,
+    IllegalActionError,
+    RoundResult,
+    discard_row,
+    simple_action,
+    warm_up,
+)
 from mahjong_rules.engine.passing import (
     PASS_SIZE,
     Step,
@@ -52,7 +61,7 @@ from mahjong_rules.melds import Meld
 from mahjong_rules.ruleset import Evaluation, Reason, Ruleset, Settlement, WinContext
 from mahjong_rules.rulesets._play import Claim, ClaimKind, IllegalMoveError
 from mahjong_rules.rulesets.nmjl.play import check_charleston_pass
-from mahjong_rules.tiles import NUM_TILE_KINDS, Seat, Tile
+from mahjong_rules.tiles import Seat, Tile
 
 __all__ = ["AmericanRound", "Family", "Phase", "Step", "StepKind", "partner", "receiver"]
 
@@ -252,20 +261,6 @@ def _action(seat: Seat, kind: ActionKind, tiles: tuple[Tile, ...] = (), count: i
 
 
 @functools.cache
-def _simple_action(seat: Seat, kind: ActionKind, tile: Tile | None = None) -> Action:
-    """The action of ``kind`` naming ``tile`` (or none), made once: an action is a value, so
-    every round shares the discards, passes and Mahjongs it lists (a turn lists a discard of every
-    tile held, a discard a pass for every seat that may answer)."""
-    return _action(seat, kind, () if tile is None else (tile,))
-
-
-@functools.cache
-def _discard_row(seat: Seat) -> tuple[Action, ...]:
-    """``seat``'s discard of each tile, in tile order."""
-    return tuple(_simple_action(seat, ActionKind.DISCARD, Tile.from_index(index)) for index in range(NUM_TILE_KINDS))
-
-
-@functools.cache
 def _call(seat: Seat, tile: Tile, size: int, jokers: int, discarder: Seat) -> tuple[Meld, Action]:
     """The exposure of ``size`` tiles (``jokers`` of them jokers) calling ``tile`` from
     ``discarder``, and ``seat``'s action calling for it, made once (both are values)."""
@@ -319,17 +314,6 @@ class _Analyses:
                 found = frozenset()
             self._waits[hand] = found
         return found
-
-    @staticmethod
-    def action(seat: Seat, kind: ActionKind, tile: Tile | None = None) -> Action:
-        """The action of ``kind`` naming ``tile`` (or none): :func:`_simple_action`."""
-        return _simple_action(seat, kind, tile)
-
-    @staticmethod
-    def call(seat: Seat, tile: Tile, size: int, jokers: int, discarder: Seat) -> tuple[Meld, Action]:
-        """The exposure of ``size`` tiles (``jokers`` of them jokers) calling ``tile`` from
-        ``discarder``, and ``seat``'s action calling for it: :func:`_call`."""
-        return _call(seat, tile, size, jokers, discarder)
 
     def swap_action(self, seat: Seat, give: Tile, meld: Meld, target: Seat) -> Action:
         """``seat``'s joker swap giving ``give`` to ``target``'s ``meld``: made once per round (by
@@ -398,7 +382,7 @@ class _Analyses:
     @staticmethod
     def discards(seat: Seat, counts: Sequence[int]) -> list[Action]:
         """``seat``'s discard of every kind its concealed ``counts`` hold, in tile order."""
-        return list(itertools.compress(_discard_row(seat), counts))
+        return list(itertools.compress(discard_row(seat), counts))
 
     def floor(self, hand: Hand) -> int:
         """A floor under the hand's tiles away: the ruleset's quick lower bound
@@ -802,7 +786,7 @@ class AmericanRound:
         hand = self._hand(seat)
         found: list[Action] = []
         if self._turn_evaluation() is not None:
-            found.append(self._tools.action(seat, ActionKind.MAHJONG))
+            found.append(simple_action(seat, ActionKind.MAHJONG))
         found += self._joker_swaps(seat, hand)
         found += self._blank_swaps(seat, hand)
         found += self._tools.discards(seat, hand.concealed_counts)
@@ -865,16 +849,16 @@ class AmericanRound:
             and discard in self._tools.waits(hand)
             and self.ruleset.check_call(hand, discard, None, self._claim_context(seat)) is None
         ):
-            found.append(self._tools.action(seat, ActionKind.MAHJONG, discard))
+            found.append(simple_action(seat, ActionKind.MAHJONG, discard))
         counts = hand.concealed_counts
         naturals, jokers = counts[discard.index], counts[_JOKER_INDEX]
         # A set of three or more takes at least two tiles from the hand.
         if self.wall and naturals + jokers >= 2:
             for size, used in self._tools.call_sizes(discard, naturals, jokers):
-                meld, call = self._tools.call(seat, discard, size, used, self.turn)
+                meld, call = _call(seat, discard, size, used, self.turn)
                 if self.ruleset.check_call(hand, discard, meld) is None:
                     found.append(call)
-        return (*found, self._tools.action(seat, ActionKind.PASS)) if found else ()
+        return (*found, simple_action(seat, ActionKind.PASS)) if found else ()
 
     # -- the contexts of a win ---------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import functools
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -21,7 +22,7 @@ from mahjong_rules._coerce import as_seat, describe
 from mahjong_rules.errors import MahjongError, RecordError
 from mahjong_rules.melds import Meld
 from mahjong_rules.ruleset import Evaluation, Reason, Ruleset, Settlement
-from mahjong_rules.tiles import Seat, Tile
+from mahjong_rules.tiles import NUM_TILE_KINDS, Seat, Tile
 
 if TYPE_CHECKING:
     from mahjong_rules.engine.view import PlayerView
@@ -285,6 +286,22 @@ class Round(Protocol):
 
 
 _POSITION = {seat: seat.value for seat in Seat}
+
+
+@functools.cache
+def simple_action(seat: Seat, kind: ActionKind, tile: Tile | None = None) -> Action:
+    """``seat``'s action of ``kind`` naming ``tile`` (or no tile), made once: an action is a
+    value, so every round of every family shares the discards, passes and Mahjongs it lists."""
+    return Action(seat, kind, () if tile is None else (tile,))
+
+
+@functools.cache
+def discard_row(seat: Seat) -> tuple[Action, ...]:
+    """``seat``'s discard of each tile, by tile index: ``itertools.compress`` over a hand's
+    concealed counts lists its discards."""
+    return tuple(simple_action(seat, ActionKind.DISCARD, Tile.from_index(index)) for index in range(NUM_TILE_KINDS))
+
+
 """Each seat's place at the table (its ``value``), read from a dict: an enum's ``value`` is a
 Python property, slow in the loops of a round."""
 

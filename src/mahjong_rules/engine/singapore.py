@@ -56,7 +56,16 @@ from typing import Any
 import attrs
 
 from mahjong_rules._coerce import as_seat, describe
-from mahjong_rules.engine.core import _POSITION, Action, ActionKind, IllegalActionError, RoundResult, warm_up
+from mahjong_rules.engine.core import (
+    _POSITION,
+    Action,
+    ActionKind,
+    IllegalActionError,
+    RoundResult,
+    discard_row,
+    simple_action,
+    warm_up,
+)
 from mahjong_rules.engine.selfplay import InvariantError
 from mahjong_rules.engine.singapore_players import (
     KINDS,
@@ -401,18 +410,18 @@ class SingaporeRound:
         player = self.players[_POSITION[seat]]
         if self.phase is not Phase.TURN:
             assert self.discard is not None
-            return [_pass_action(seat), *_answers(self, seat, player, self.discard)]
+            return [simple_action(seat, ActionKind.PASS), *_answers(self, seat, player, self.discard)]
         actions = []
         if self.drawn is not None and _self_drawn_win(self, seat, player) is not None:
-            actions.append(Action(seat, ActionKind.MAHJONG))
+            actions.append(simple_action(seat, ActionKind.MAHJONG))
         if self.drawn is not None:
             actions += _kong_declarations(seat, player)
         if self.tiles_left > 0:
-            row = _discard_row(seat)
+            row = discard_row(seat)
             actions += itertools.compress(row, player.counts)  # the discard of each kind held
         else:
             # "he is not required to discard any tiles after he has picked the last tile"
-            actions.append(_pass_action(seat))
+            actions.append(simple_action(seat, ActionKind.PASS))
         return actions
 
     def _refusal(self, action: Action) -> Reason:
@@ -464,13 +473,6 @@ def _net(transfers: Iterable[Transfer], seats: tuple[Seat, ...]) -> dict[Seat, i
         net[transfer.payer] -= transfer.amount
         net[transfer.payee] += transfer.amount
     return net
-
-
-@functools.cache
-def _discard_row(seat: Seat) -> tuple[Action, ...]:
-    """``seat``'s discard of each concealed kind, by tile index (actions are immutable: one
-    serves every round)."""
-    return tuple(Action(seat, ActionKind.DISCARD, (Tile.from_index(index),)) for index in range(KINDS))
 
 
 def _drawn_context(round_: SingaporeRound | _Step, seat: Seat) -> WinContext:
@@ -561,11 +563,6 @@ def _call_action(seat: Seat, tile: Tile, tiles: tuple[Tile, ...], discarder: Sea
     """``seat``'s call of ``tile`` from ``discarder`` for the set ``tiles`` (actions and sets are
     immutable: one serves every round)."""
     return Action(seat, ActionKind.CALL, (tile,), meld=Meld(tiles, called_from=discarder))
-
-
-@functools.cache
-def _pass_action(seat: Seat) -> Action:
-    return Action(seat, ActionKind.PASS)
 
 
 def _kong_declarations(seat: Seat, player: Player) -> list[Action]:
@@ -844,7 +841,7 @@ class _Step:
             answers = _answers(self, other, player, tile)
             if answers:
                 pending.append(other)
-                self.legal[other] = (_pass_action(other), *answers)
+                self.legal[other] = (simple_action(other, ActionKind.PASS), *answers)
         self.pending = tuple(pending)
         if not pending:
             self.resolve()
