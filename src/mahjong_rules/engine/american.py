@@ -294,7 +294,9 @@ class _Analyses:
         self.family = family
         self._waits: dict[Hand, frozenset[Tile]] = {}
         self._away: dict[Hand, int] = {}
-        self._quick_floor: Callable[[Hand], int] | None = getattr(ruleset, "tiles_away_floor", None)
+        # The ruleset's tiles_away_floor without checking the hand again: the round's hands are
+        # of its tiles and sizes.
+        self._quick_floor: Callable[[Hand], int] | None = getattr(ruleset, "_floor_of", None)
         self._swap_actions: dict[tuple[Seat, int, Seat, int], tuple[Meld, Action]] = {}
         self._meld_swaps: dict[int, tuple[Meld, tuple[tuple[Tile, Tile], ...]]] = {}
         self._swapped: dict[tuple[tuple[Tile, ...], Tile | None, Seat | None, Tile], tuple[Meld, Tile] | None] = {}
@@ -513,6 +515,7 @@ class AmericanRound:
     _analyses: _Analyses | None = attrs.field(default=None, eq=False, hash=False, repr=False)
     _memo: dict[Seat, Sequence[Action]] = attrs.field(factory=dict, init=False, eq=False, hash=False, repr=False)
     _acting: tuple[Seat, ...] | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
+    _offers: tuple[_SwapOffer, ...] | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
 
     # -- the deal ----------------------------------------------------------------------------------
 
@@ -800,7 +803,10 @@ class AmericanRound:
         decides. A swap may not undo a swap made this turn with the same set (giving back the tile
         taken, or taking back the tile given), which would only repeat a position."""
         tools = self._tools
-        offers = tools.swap_offers(tuple(self._hand(target).melds for target in self.seats), self.seats)
+        offers = self._offers
+        if offers is None:  # kept from round to round until some exposed set changes
+            melds = tuple(self._hand(target).melds for target in self.seats)
+            offers = self.__dict__["_offers"] = tools.swap_offers(melds, self.seats)
         if not offers:
             return []
         held = hand.concealed_counts
@@ -1013,8 +1019,13 @@ class AmericanRound:
 
     def _with_hands(self, changes: Mapping[Seat, Hand], **fields: Any) -> AmericanRound:
         hands = list(self.hands)
+        exposed = False
         for seat, hand in changes.items():
-            hands[_POSITION[seat]] = hand
+            position = _POSITION[seat]
+            exposed = exposed or hand.melds is not hands[position].melds
+            hands[position] = hand
+        if exposed:  # the joker swaps on offer are worked out again (_swap_offers)
+            fields["_offers"] = None
         return self._replace(hands=tuple(hands), **fields)
 
     # -- before play -------------------------------------------------------------------------------

@@ -306,6 +306,10 @@ class CardFreeRuleset(AmericanRuleset):
         """
         hand = self._checked_hand(hand)
         self._check_size(hand, "tiles away", ANALYSED_SIZES)
+        return self._floor_of(hand)
+
+    def _floor_of(self, hand: Hand) -> int:
+        """:meth:`tiles_away_floor` of a hand already checked (a game loop's)."""
         held = list(hand.concealed_counts)
         jokers = held[_JOKER]
         tiles = MAHJONG_SIZE - sum(meld.size for meld in hand.melds)

@@ -314,6 +314,10 @@ class FlexRuleset(AmericanRuleset):
         """
         hand = self._checked_hand(hand)
         self._check_size(hand, "tiles away", ANALYSED_SIZES)
+        return self._floor_of(hand)
+
+    def _floor_of(self, hand: Hand) -> int:
+        """:meth:`tiles_away_floor` of a hand already checked (a game loop's)."""
         if self._grammar.singles:
             return 0
         held = hand.concealed_counts
