@@ -355,3 +355,17 @@ def test_represented_tile_is_not_counted_ruling_t5() -> None:
 def test_valid_hand_parses_the_same_with_a_tileset() -> None:
     text = "123m 456p 789s 22z {5555C} RF1 Cat"
     assert mr.Hand.parse(text, tileset=mr.TileSet.singapore()) == mr.Hand.parse(text)
+
+
+@pytest.mark.parametrize(
+    "tileset",
+    [mr.TileSet.american(), mr.TileSet.singapore(), mr.TileSet.flex(winds=False, flowers=0, jokers=4, blanks=4)],
+    ids=["american", "singapore", "flex-small"],
+)
+def test_copies_are_every_tile_as_often_as_the_set_has_it(tileset: mr.TileSet) -> None:
+    """``copies()`` (what a deal shuffles): each tile ``count(tile)`` times, in tile order, and
+    nothing else: 152 American tiles, 148 Singapore ones."""
+    copies = tileset.copies()
+    assert len(copies) == tileset.total
+    assert list(copies) == sorted(copies)
+    assert {tile: copies.count(tile) for tile in set(copies)} == {tile: tileset.count(tile) for tile in tileset.tiles}
