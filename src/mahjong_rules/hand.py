@@ -166,10 +166,10 @@ class Hand:
         Raises:
             HandError: the concealed tiles hold no ``tile`` (tiles in melds cannot be discarded).
         """
-        wanted = as_tile(tile)
-        concealed = list(self.concealed)
-        if wanted not in concealed:
+        wanted = tile if type(tile) is Tile else as_tile(tile)
+        if not self._concealed_counts[wanted.index]:
             raise HandError(f"cannot discard {wanted}: the concealed tiles ({self._concealed_text()}) hold none")
+        concealed = list(self.concealed)
         concealed.remove(wanted)
         return self._changed(tuple(concealed), self.melds, wanted.index, -1)
 

@@ -515,7 +515,9 @@ class AmericanRound:
     _analyses: _Analyses | None = attrs.field(default=None, eq=False, hash=False, repr=False)
     _memo: dict[Seat, Sequence[Action]] = attrs.field(factory=dict, init=False, eq=False, hash=False, repr=False)
     _acting: tuple[Seat, ...] | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
-    _offers: tuple[_SwapOffer, ...] | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
+    _offers: tuple[tuple[_SwapOffer, ...], tuple[_SwapOffer, ...]] | None = attrs.field(
+        default=None, init=False, eq=False, hash=False, repr=False
+    )
 
     # -- the deal ----------------------------------------------------------------------------------
 
@@ -803,19 +805,20 @@ class AmericanRound:
         decides. A swap may not undo a swap made this turn with the same set (giving back the tile
         taken, or taking back the tile given), which would only repeat a position."""
         tools = self._tools
-        offers = self._offers
-        if offers is None:  # kept from round to round until some exposed set changes
+        kept = self._offers
+        if kept is None:  # kept from round to round until some exposed set changes
             melds = tuple(self._hand(target).melds for target in self.seats)
-            offers = self.__dict__["_offers"] = tools.swap_offers(melds, self.seats)
+            every = tools.swap_offers(melds, self.seats)
+            kept = self.__dict__["_offers"] = (every, tuple(offer for offer in every if offer[0] is not Tile.JOKER))
+        held = hand.concealed_counts
+        # Without a joker in hand, only the swaps giving a natural tile can be made (Flex's swaps
+        # giving a joker are most of the offers).
+        offers = kept[0] if held[_JOKER_INDEX] else kept[1]
         if not offers:
             return []
-        held = hand.concealed_counts
-        joker_held = self.family is Family.FLEX and held[_JOKER_INDEX] > 0
         found: dict[tuple[Any, ...], Action] = {}
         for give, target, index, meld, taken in offers:
-            if (held[give.index] if give is not Tile.JOKER else joker_held) and not (
-                self.swaps and self._undoes(target, index, give, taken)
-            ):
+            if held[give.index] and not (self.swaps and self._undoes(target, index, give, taken)):
                 action = tools.swap_action(seat, give, meld, target)
                 found.setdefault((give, target, meld.tiles, meld.represents), action)
         return list(found.values())
