@@ -213,7 +213,7 @@ class TileSet:
             raise TileSetError(self.name, problems)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)  # a few tile sets are played; custom ones may be many
 def _copies(counts: tuple[int, ...]) -> tuple[Tile, ...]:
     return tuple(tile for tile in Tile.all() for _ in range(counts[tile.index]))
 

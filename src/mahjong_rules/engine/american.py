@@ -1027,7 +1027,7 @@ class AmericanRound:
             position = _POSITION[seat]
             exposed = exposed or hand.melds is not hands[position].melds
             hands[position] = hand
-        if exposed:  # the joker swaps on offer are worked out again (_swap_offers)
+        if exposed:  # the joker swaps on offer are worked out again (_joker_swaps)
             fields["_offers"] = None
         return self._replace(hands=tuple(hands), **fields)
 

@@ -286,6 +286,8 @@ class Round(Protocol):
 
 
 _POSITION = {seat: seat.value for seat in Seat}
+"""Each seat's place at the table (its ``value``), read from a dict: an enum's ``value`` is a
+Python property, slow in the loops of a round."""
 
 
 @functools.cache
@@ -301,9 +303,6 @@ def discard_row(seat: Seat) -> tuple[Action, ...]:
     concealed counts lists its discards."""
     return tuple(simple_action(seat, ActionKind.DISCARD, Tile.from_index(index)) for index in range(NUM_TILE_KINDS))
 
-
-"""Each seat's place at the table (its ``value``), read from a dict: an enum's ``value`` is a
-Python property, slow in the loops of a round."""
 
 _WARMED: set[str] = set()
 _WARM_HAND = "1B 2B 3B 4C 5C 6C 7D 8D 9D E S W N"  # 13 tiles every ruleset's tile set holds
