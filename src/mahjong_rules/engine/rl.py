@@ -21,6 +21,7 @@ import functools
 import itertools
 import math
 import random
+import types
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -995,9 +996,14 @@ def _net_payments(round_: Round) -> Mapping[Seat, int]:
     round has paid (Singapore's instant payments), or nothing."""
     if round_.is_over:
         result = round_.result
-        return result.payments if result is not None else {}
-    paid: Mapping[Seat, int] = getattr(round_, "payments", {})
+        return result.payments if result is not None else _NOTHING_PAID
+    paid: Mapping[Seat, int] = getattr(round_, "payments", _NOTHING_PAID)
     return paid
+
+
+_NOTHING_PAID: Mapping[Seat, int] = types.MappingProxyType({})
+"""No payment yet: one object, so that an environment sees from step to step that nothing was
+paid (``MahjongEnv.step`` then leaves the rewards at zero)."""
 
 
 class MahjongEnv(AECEnv):  # type: ignore[misc]
@@ -1067,6 +1073,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         self._index_cache: tuple[Round, str, LegalIndexes] | None = None
         self._observer = _Observer()
         self._net_kept: tuple[object, Mapping[Seat, int]] | None = None
+        self._rewarded: Mapping[Seat, int] | None = None  # the net payments after which every reward is 0.0
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
         """The space of ``agent``'s observations (the same object for every agent)."""
@@ -1094,6 +1101,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         self.round = new_round(self.ruleset, seed=round_seed)
         self.steps = 0
         self._paid = dict.fromkeys(self.seats, 0)  # each seat's net payment rewarded so far
+        self._rewarded = None  # the net payments after which every reward is 0.0
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -1154,13 +1162,19 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         # Every agent's reward is set here, so PettingZoo's _clear_rewards and
         # _accumulate_rewards (two more passes over the agents) are folded into this one.
         net = self._net_of(round_)
-        paid, rewards, cumulative = self._paid, self.rewards, self._cumulative_rewards
-        for other in self.agents:
-            seat = self._seat_of[other]
-            now = net.get(seat, 0)
-            rewards[other] = reward = float(now - paid[seat])
-            cumulative[other] += reward
-            paid[seat] = now
+        if net is not self._rewarded:  # else every reward is already 0.0 and nothing accumulates
+            paid, rewards, cumulative = self._paid, self.rewards, self._cumulative_rewards
+            changed = False
+            for other in self.agents:
+                seat = self._seat_of[other]
+                now = net.get(seat, 0)
+                rewards[other] = reward = float(now - paid[seat])
+                cumulative[other] += reward
+                paid[seat] = now
+                changed = changed or reward != 0.0
+            # The same net payments next step reward nothing, which the rewards now say already
+            # only if this step rewarded nothing either.
+            self._rewarded = net if not changed else None
         if round_.is_over:
             for other in self.agents:
                 self.terminations[other] = True
