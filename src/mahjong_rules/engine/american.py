@@ -300,7 +300,6 @@ class _Analyses:
         self._swap_actions: dict[tuple[Seat, int, Seat, int], tuple[Meld, Action]] = {}
         self._meld_swaps: dict[int, tuple[Meld, tuple[tuple[Tile, Tile], ...]]] = {}
         self._swapped: dict[tuple[tuple[Tile, ...], Tile | None, Seat | None, Tile], tuple[Meld, Tile] | None] = {}
-        self._offers: tuple[tuple[tuple[Meld, ...], ...], tuple[_SwapOffer, ...]] = ((), ())
         self._sizes: dict[Tile, tuple[int, ...]] = {}
         if family is Family.NMJL:
             self._sizes = _card_group_sizes(ruleset.options.card)
@@ -367,19 +366,14 @@ class _Analyses:
 
     def swap_offers(self, melds: tuple[tuple[Meld, ...], ...], seats: Sequence[Seat]) -> tuple[_SwapOffer, ...]:
         """Every joker swap the exposed sets ``melds`` (each seat's, in ``seats`` order) allow
-        anyone, as (tile given, target, set's index, set, tile taken), in that order: worked out
-        again only when some seat's melds change (most turns change none)."""
-        known, offers = self._offers
-        if len(known) == len(melds) and all(old is new for old, new in zip(known, melds, strict=True)):
-            return offers
-        offers = tuple(
+        anyone, as (tile given, target, set's index, set, tile taken), in that order (a round keeps
+        them until some seat's sets change)."""
+        return tuple(
             (give, target, index, meld, taken)
             for target, target_melds in zip(seats, melds, strict=True)
             for index, meld in enumerate(target_melds)
             for give, taken in self.swaps_of(meld)
         )
-        self._offers = (melds, offers)
-        return offers
 
     @staticmethod
     def discards(seat: Seat, counts: Sequence[int]) -> list[Action]:
