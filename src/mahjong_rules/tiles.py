@@ -61,6 +61,10 @@ _FIRST_ANIMAL = 43
 _JOKER = 47
 _BLANK = 48
 
+tile_order = operator.attrgetter("_index")
+"""The sort key of tiles in their order (``sorted(tiles, key=tile_order)``), read in C: a plain
+``sorted(tiles)`` calls :meth:`Tile.__lt__` for every comparison (internal to the library)."""
+
 
 def _tile_error(message: str) -> Exception:
     return TileError(message)

@@ -850,7 +850,7 @@ class AmericanRound:
         if (
             self._floor(seat) <= 1
             and discard in self._tools.waits(hand)
-            and self.ruleset.check_call(hand, discard, None, self._claim_context(seat)) is None
+            and self.ruleset.check_call(hand, discard, None, self._claim_context(seat, discard)) is None
         ):
             found.append(simple_action(seat, ActionKind.MAHJONG, discard))
         counts = hand.concealed_counts
@@ -865,12 +865,13 @@ class AmericanRound:
 
     # -- the contexts of a win ---------------------------------------------------------------------
 
-    def _claim_context(self, seat: Seat) -> WinContext:
-        """A win on the last discard: by ``seat``, on its first turn if it has not discarded yet;
-        Flex's Sunset "final possible discarded tile" when the wall is empty."""
+    def _claim_context(self, seat: Seat, discard: Tile | None = None) -> WinContext:
+        """A win on the last discard (or on ``discard``, about to be made by the seat whose turn
+        it is): by ``seat``, on its first turn if it has not discarded yet; Flex's Sunset "final
+        possible discarded tile" when the wall is empty."""
         return WinContext(
             self_drawn=False,
-            winning_tile=self.discards[-1][1],
+            winning_tile=self.discards[-1][1] if discard is None else discard,
             first_turn=seat not in self.discarded,
             last_tile=not self.wall,
             seat_wind=seat,
@@ -1131,29 +1132,56 @@ class AmericanRound:
 
     def _discard(self, seat: Seat, tile: Tile) -> AmericanRound:
         """The discard goes face up on the table; every seat that may call it or win on it answers
-        before anything else happens."""
+        before anything else happens. When none may, the next seat draws at once."""
         hand = self._hand(seat).discard(tile)
         floor = self._floor(seat)
-        discarded = self._with_hands(
+        floors = {seat: floor if floor > 1 else self._tools.floor(hand)}
+        position = self.seats.index(seat)
+        order = self.seats[position + 1 :] + self.seats[:position]
+        # The discard changes no other seat's hand, nor the wall: what each may do with it is
+        # read from this round, before the round after the discard is made.
+        options = []
+        if not (tile.is_joker or tile.is_blank):  # never called (_claim_actions)
+            index, hands, kept_floors, wall = tile.index, self.hands, self.floors, self.wall
+            for other in order:
+                place = _POSITION[other]
+                held = hands[place].concealed_counts
+                if kept_floors and kept_floors[place] > 1 and (not wall or held[index] + held[_JOKER_INDEX] < 2):
+                    continue  # too far to win on it, and no set of it to call (_claim_actions)
+                actions = self._claim_actions(other, tile)
+                if actions:
+                    options.append((other, actions))
+        discards, discarded = (*self.discards, (seat, tile)), self.discarded | {seat}
+        if not options and self.wall:
+            # Nobody answers: the discard and the next seat's draw make one round, not two.
+            drawer, drawn = order[0], self.wall[-1]
+            floors[drawer] = self._floor(drawer) - 1
+            return self._with_hands(
+                {seat: hand, drawer: self._hand(drawer).draw(drawn)},
+                discards=discards,
+                discarded=discarded,
+                wall=self.wall[:-1],
+                phase=Phase.TURN,
+                turn=drawer,
+                began="draw",
+                taken=drawn,
+                called_from=None,
+                swaps=(),
+                claim_options=(),
+                chosen=(),
+                floors=self._floors(floors),
+            )
+        answered = self._with_hands(
             {seat: hand},
-            discards=(*self.discards, (seat, tile)),
-            discarded=self.discarded | {seat},
+            discards=discards,
+            discarded=discarded,
             phase=Phase.CLAIMS,
             chosen=(),
             swaps=(),
-            floors=self._floors({seat: floor if floor > 1 else self._tools.floor(hand)}),
+            claim_options=tuple(options),
+            floors=self._floors(floors),
         )
-        order = self.seats[self.seats.index(seat) + 1 :] + self.seats[: self.seats.index(seat)]
-        options = []
-        for other in order:
-            actions = discarded._claim_actions(other, tile)
-            if actions:
-                options.append((other, actions))
-        if not options:
-            return discarded._next_draw()
-        # A round of this call's own making, whose seats to act are not worked out yet.
-        discarded.__dict__["claim_options"] = tuple(options)
-        return discarded
+        return answered if options else answered._next_draw()
 
     def _resolve_claims(self) -> AmericanRound:
         """Who takes the discard, by the ruleset's ``resolve_claims`` (Flex: "1. A player calling
