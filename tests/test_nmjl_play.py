@@ -162,6 +162,27 @@ def test_the_exposure_goes_with_the_hands_other_exposures_ruling_n4() -> None:
     assert GUIDE.check_call("[6666C] 222C 44C 888C N", "4C", "[444C]") is None
 
 
+def test_a_refused_exposure_is_named_each_time_it_is_asked_ruling_n4() -> None:
+    """Ruling N4: an exposure no line fits is refused, and the refusal names the set asked about,
+    however often it is asked and whoever it is called from (the answer is kept by the set's tiles,
+    the message by the set itself)."""
+    hand = "222C 444C 666C 8888C"
+    from_west, from_north = M("[4444C @W]"), M("[4444C @N]")
+    first = GUIDE.check_call(hand, "4C", from_west)
+    assert code(first) == "no-line-fits" and "[4444C@W]" in str(first)
+    again = GUIDE.check_call(hand, "4C", from_west)
+    assert again == first
+    other = GUIDE.check_call(hand, "4C", from_north)
+    assert code(other) == "no-line-fits" and "[4444C@N]" in str(other) and "@W" not in str(other)
+
+
+def test_a_hand_with_an_exposed_pair_calls_nothing_ruling_n4() -> None:
+    """Ruling N4: every exposed set is a whole group of 3 or more like tiles; a hand already showing
+    a pair fits no line, whatever it calls."""
+    assert code(GUIDE.check_call("[22C] 444C 666C 8888C N", "6C", "[6666C]")) == "no-line-fits"
+    assert GUIDE.check_call("222C 444C 666C 8888C", "6C", "[6666C]") is None
+
+
 def test_an_exposed_grouping_is_never_added_to() -> None:
     """Guide: 'Once you have called a tile and exposed a grouping of tiles, this grouping can not be
     edited (added to or removed from), except for a joker swap' / 'Once a discarded tile has been

@@ -125,12 +125,13 @@ def missing_from_hand(hand: Hand, discard: Tile, meld: Meld) -> Reason | None:
     the last concealed tiles); ``None`` when it may."""
     from_hand = list(meld.tiles)
     from_hand.remove(discard)
-    concealed = list(hand.concealed)
+    held, used = hand.concealed_counts, [0] * len(hand.concealed_counts)
     for tile in from_hand:
-        if tile not in concealed:
+        index = tile.index
+        if used[index] == held[index]:
             return Reason("not-in-hand", f"the hand does not hold the {tile} the exposure needs")
-        concealed.remove(tile)
-    if not concealed:
+        used[index] += 1
+    if len(hand.concealed) == len(from_hand):
         return Reason(
             "nothing-to-discard",
             f"exposing {meld} would leave no concealed tile to discard: only a Mahjong call takes the last tiles",

@@ -54,6 +54,7 @@ _AWAY_SHIFT = _POSITION_BITS + 14  # values are at most 10,000 < 2**14
 
 
 _FITS_REMEMBERED = 100_000
+_MISFITS_REMEMBERED = 4096
 
 
 @functools.lru_cache(maxsize=16)
@@ -159,7 +160,8 @@ def _exposures_key(melds: Sequence[Meld]) -> tuple[tuple[tuple[int, ...], int], 
     exposures share the answer."""
     return tuple(
         sorted(
-            (tuple(sorted(tile.index for tile in meld.tiles)), -1 if meld.represents is None else meld.represents.index)
+            # A meld's tiles are sorted by index already (Meld sorts them).
+            (tuple([tile.index for tile in meld.tiles]), -1 if meld.represents is None else meld.represents.index)
             for meld in melds
         )
     )
@@ -212,6 +214,9 @@ class NmjlRuleset(AmericanRuleset):
         # Whether some line has a set of exposures as whole groups, by the exposures: the
         # concealed tiles play no part, and a game asks it for every call.
         self._fits: dict[tuple[tuple[tuple[int, ...], int], ...], bool] = {}  # see _exposures_key
+        # The refusal of each meld no line fits, by the meld object (a game asks about its calls
+        # again and again; the message spells the meld out).
+        self._misfits: dict[int, tuple[Meld, Reason]] = {}
 
     def __repr__(self) -> str:
         return f"<NmjlRuleset card={self.card.name!r}>"
@@ -638,18 +643,31 @@ class NmjlRuleset(AmericanRuleset):
         key = _exposures_key((*hand.melds, meld))
         fits = self._fits.get(key)
         if fits is None:
-            exposed = hand.with_meld(Meld(meld.tiles, exposed=True, represents=meld.represents), called=discard)
-            fits = self._exposures_fit(exposed)
+            shown = meld if meld.exposed else Meld(meld.tiles, exposed=True, represents=meld.represents)
+            exposed = (*hand.exposed, shown)
+            # Read from the exposures alone where they settle it: the hand after the call is made
+            # only when they do not (a set of unlike tiles, two sets of jokers alone).
+            if any(not each.is_identical or each.size < 3 for each in hand.exposed):
+                fits = False  # _bad_exposures: the new set is checked above
+            else:
+                found = self._table.exposures_fit(exposed)
+                fits = found if found is not None else self._exposures_fit(hand.with_meld(shown, called=discard))
             if len(self._fits) > _FITS_REMEMBERED:
                 self._fits.clear()
             self._fits[key] = fits
-        if not fits:
-            return Reason(
-                "no-line-fits",
-                f"no exposed line of the card has {meld} as a whole group alongside the hand's other exposures "
-                "(ruling N4)",
-            )
-        return None
+        if fits:
+            return None
+        known = self._misfits.get(id(meld))
+        if known is not None and known[0] is meld:
+            return known[1]
+        refusal = Reason(
+            "no-line-fits",
+            f"no exposed line of the card has {meld} as a whole group alongside the hand's other exposures (ruling N4)",
+        )
+        if len(self._misfits) >= _MISFITS_REMEMBERED:
+            self._misfits.clear()
+        self._misfits[id(meld)] = (meld, refusal)
+        return refusal
 
     resolve_claims = staticmethod(resolve_claims)
 
