@@ -33,7 +33,7 @@ from mahjong_rules._codec import Style
 from mahjong_rules._coerce import as_tile, describe
 from mahjong_rules.errors import HandError
 from mahjong_rules.melds import Meld
-from mahjong_rules.tiles import NUM_TILE_KINDS, Tile, tile_order
+from mahjong_rules.tiles import NUM_TILE_KINDS, Tile, index_of
 
 if TYPE_CHECKING:
     from mahjong_rules.tilesets import TileSet
@@ -48,7 +48,7 @@ def _sorted_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     for tile in collected:
         if not isinstance(tile, Tile):
             raise TypeError(f"a hand's concealed tiles are tiles, not {describe(tile)}")
-    return tuple(sorted(collected, key=tile_order))
+    return tuple(sorted(collected, key=index_of))
 
 
 def _melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
@@ -142,7 +142,7 @@ class Hand:
         """This hand with ``tile`` (a tile or its notation) added to the concealed tiles."""
         added = tile if type(tile) is Tile else as_tile(tile)
         concealed = list(self.concealed)
-        bisect.insort(concealed, added, key=tile_order)
+        bisect.insort(concealed, added, key=index_of)
         return self._changed(tuple(concealed), self.melds, added.index, 1)
 
     def _changed(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...], index: int, change: int) -> Hand:

@@ -25,7 +25,7 @@ import attrs
 from mahjong_rules import _codec
 from mahjong_rules._codec import Style
 from mahjong_rules.errors import MeldError
-from mahjong_rules.tiles import Seat, Tile, tile_order
+from mahjong_rules.tiles import Seat, Tile, index_of
 
 __all__ = ["Meld", "MeldShape"]
 
@@ -49,7 +49,7 @@ def _sorted_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     for tile in collected:
         if not isinstance(tile, Tile):
             raise TypeError(f"a meld holds tiles, not {tile!r}")
-    return tuple(sorted(collected, key=tile_order))
+    return tuple(sorted(collected, key=index_of))
 
 
 def _shape_of(tiles: tuple[Tile, ...]) -> MeldShape:

@@ -61,10 +61,6 @@ _FIRST_ANIMAL = 43
 _JOKER = 47
 _BLANK = 48
 
-tile_order = operator.attrgetter("_index")
-"""The sort key of tiles in their order (``sorted(tiles, key=tile_order)``), read in C: a plain
-``sorted(tiles)`` calls :meth:`Tile.__lt__` for every comparison (internal to the library)."""
-
 
 def _tile_error(message: str) -> Exception:
     return TileError(message)
@@ -615,4 +611,6 @@ Tile.FLOWER = Tile._ALL[_FLOWER]
 
 index_of: operator.attrgetter[int] = operator.attrgetter("_index")
 """``index_of(tile)`` is ``tile.index``, read without a property call: for loops over many tiles
-(``map(index_of, tiles)``)."""
+(``map(index_of, tiles)``), and the sort key of tiles in their order (``sorted(tiles,
+key=index_of)`` compares in C; a plain ``sorted(tiles)`` calls :meth:`Tile.__lt__` for every
+comparison)."""

@@ -61,7 +61,7 @@ from mahjong_rules.melds import Meld
 from mahjong_rules.ruleset import Evaluation, Reason, Ruleset, Settlement, WinContext
 from mahjong_rules.rulesets._play import Claim, ClaimKind, IllegalMoveError
 from mahjong_rules.rulesets.nmjl.play import check_charleston_pass
-from mahjong_rules.tiles import Seat, Tile
+from mahjong_rules.tiles import Seat, Tile, index_of
 
 __all__ = ["AmericanRound", "Family", "Phase", "Step", "StepKind", "partner", "receiver"]
 
@@ -141,7 +141,7 @@ class PassChoices(Sequence[Action]):
 
     def __init__(self, seat: Seat, counts: Mapping[Tile, int], size: int, blinds: Sequence[int]) -> None:
         self.seat = seat
-        self.kinds = tuple(sorted(counts))
+        self.kinds = tuple(sorted(counts, key=index_of))
         """The kinds of tile that may be passed, in tile order."""
         self.limits = tuple(counts[tile] for tile in self.kinds)
         """How many of each kind may be passed (the hand's copies)."""
@@ -275,7 +275,7 @@ def _same_ruleset(first: Any, second: Any) -> bool:
 def _action_key(action: Action) -> tuple[Any, ...]:
     """What makes two actions the same move: the tiles passed in any order, a meld by its tiles
     and what it stands for (who it was called from is known to the round)."""
-    tiles = tuple(sorted(action.tiles)) if action.kind is ActionKind.CHARLESTON else action.tiles
+    tiles = tuple(sorted(action.tiles, key=index_of)) if action.kind is ActionKind.CHARLESTON else action.tiles
     meld = None if action.meld is None else (action.meld.tiles, action.meld.represents)
     return (action.seat, action.kind, tiles, meld, action.target, action.count, action.flag)
 
@@ -834,7 +834,7 @@ class AmericanRound:
         check = flex.check_blank_swap
         return [
             Action(seat, ActionKind.BLANK_SWAP, (Tile.BLANK, tile))
-            for tile in sorted({tile for _, tile in self.discards})
+            for tile in sorted({tile for _, tile in self.discards}, key=index_of)
             if check(hand, tile) is None
         ]
 
@@ -921,7 +921,7 @@ class AmericanRound:
                 reason = self._pass_problem(action, step)
                 if reason is not None:
                     raise IllegalActionError(reason)
-                ordered = tuple(sorted(action.tiles))
+                ordered = tuple(sorted(action.tiles, key=index_of))
                 if ordered == action.tiles:
                     return action
                 return Action(action.seat, ActionKind.CHARLESTON, ordered, count=action.count)
