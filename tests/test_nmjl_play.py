@@ -169,11 +169,14 @@ def test_a_refused_exposure_is_named_each_time_it_is_asked_ruling_n4() -> None:
     hand = "222C 444C 666C 8888C"
     from_west, from_north = M("[4444C @W]"), M("[4444C @N]")
     first = GUIDE.check_call(hand, "4C", from_west)
-    assert code(first) == "no-line-fits" and "[4444C@W]" in str(first)
+    assert code(first) == "no-line-fits"
+    assert "[4444C@W]" in str(first)
     again = GUIDE.check_call(hand, "4C", from_west)
     assert again == first
     other = GUIDE.check_call(hand, "4C", from_north)
-    assert code(other) == "no-line-fits" and "[4444C@N]" in str(other) and "@W" not in str(other)
+    assert code(other) == "no-line-fits"
+    assert "[4444C@N]" in str(other)
+    assert "@W" not in str(other)
 
 
 def test_a_hand_with_an_exposed_pair_calls_nothing_ruling_n4() -> None:
