@@ -815,6 +815,9 @@ def test_pass_choices_are_every_multiset_once_in_order(tiles: list[mr.Tile], bli
     expected = [(passed, unseen) for unseen in blinds for passed in _every_pass(kinds, counts, 3 - unseen)]
     choices = PassChoices(S, counts, 3, blinds)
     assert [(action.tiles, action.count) for action in choices] == expected
+    # The round's own way in, from the hand's counts by index: the same choices.
+    by_index = [counts.get(tile, 0) for tile in mr.Tile.all()]
+    assert PassChoices._of_counts(S, by_index, 3, blinds) == choices
     assert [(action.tiles, action.count) for action in choices[-2:]] == expected[-2:]
     assert all(action.seat is S and action.kind is ActionKind.CHARLESTON for action in choices)
     with pytest.raises(IndexError):

@@ -6,6 +6,7 @@ from typing import Any, cast
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 import mahjong_rules as mr
 from mahjong_rules.testing import hands, tiles
@@ -308,3 +309,30 @@ def test_draw_and_discard_copies_match_hands_built_afresh(hand: mr.Hand, tile: m
         assert changed.counts == rebuilt.counts
         assert changed.concealed_counts == rebuilt.concealed_counts
         assert list(changed.concealed) == sorted(changed.concealed)
+
+
+@given(
+    hands(mr.TileSet.american(), max_concealed=14, max_melds=2),
+    st.lists(tiles(mr.TileSet.american()), max_size=3),
+    st.data(),
+)
+def test_exchanged_copies_match_hands_built_afresh(hand: mr.Hand, added: list[mr.Tile], data: st.DataObject) -> None:
+    """A game loop's passes and swaps (``_exchanged``: some concealed tiles out, others in)
+    update the counts instead of counting again: each copy equals, hashes and counts as the hand
+    built from its tiles, and taking out a tile the hand lacks is refused."""
+    size = len(hand.concealed)
+    positions = st.lists(st.integers(0, max(size - 1, 0)), max_size=min(3, size), unique=True)
+    removed = [hand.concealed[position] for position in data.draw(positions)]
+    left = list(hand.concealed)
+    for tile in removed:
+        left.remove(tile)
+    changed = hand._exchanged(removed, added)
+    rebuilt = mr.Hand([*left, *added], list(hand.melds))
+    assert changed == rebuilt
+    assert hash(changed) == hash(rebuilt)
+    assert changed.counts == rebuilt.counts
+    assert changed.concealed_counts == rebuilt.concealed_counts
+    assert list(changed.concealed) == sorted(changed.concealed)
+    missing = next(tile for tile in mr.TileSet.american().tiles if tile not in hand.concealed)
+    with pytest.raises(ValueError, match="not in list"):
+        hand._exchanged([missing], [])

@@ -160,6 +160,30 @@ class Hand:
         object.__setattr__(changed, "_concealed_counts", tuple(concealed_counts))
         return changed
 
+    def _exchanged(self, removed: Iterable[Tile], added: Iterable[Tile]) -> Hand:
+        """A copy whose concealed tiles lose ``removed`` and gain ``added``, counted from this
+        hand's counts without checking again: a game loop's passes and swaps.
+
+        Raises:
+            ValueError: the concealed tiles lack one of ``removed``.
+        """
+        counts, concealed_counts = list(self._counts), list(self._concealed_counts)
+        concealed = list(self.concealed)
+        for tile in removed:
+            concealed.remove(tile)
+            counts[tile.index] -= 1
+            concealed_counts[tile.index] -= 1
+        for tile in added:
+            bisect.insort(concealed, tile, key=index_of)
+            counts[tile.index] += 1
+            concealed_counts[tile.index] += 1
+        changed: Hand = object.__new__(Hand)
+        object.__setattr__(changed, "concealed", tuple(concealed))
+        object.__setattr__(changed, "melds", self.melds)
+        object.__setattr__(changed, "_counts", tuple(counts))
+        object.__setattr__(changed, "_concealed_counts", tuple(concealed_counts))
+        return changed
+
     def discard(self, tile: Tile | str) -> Hand:
         """This hand without one concealed copy of ``tile``.
 

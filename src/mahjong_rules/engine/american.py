@@ -27,7 +27,6 @@ import functools
 import itertools
 import operator
 import random
-from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Literal, Protocol, overload
 
@@ -140,10 +139,25 @@ class PassChoices(Sequence[Action]):
     so a random choice among hundreds of passes builds one action, not all of them."""
 
     def __init__(self, seat: Seat, counts: Mapping[Tile, int], size: int, blinds: Sequence[int]) -> None:
+        kinds = tuple(sorted(counts, key=index_of))
+        self._set_up(seat, kinds, tuple(counts[tile] for tile in kinds), size, blinds)
+
+    @classmethod
+    def _of_counts(cls, seat: Seat, held: Sequence[int], size: int, blinds: Sequence[int]) -> PassChoices:
+        """The choices of the tiles whose counts by index are ``held`` (the hand's concealed
+        counts, jokers left out where they may not go): read in tile order without hashing a
+        tile."""
+        choices: PassChoices = object.__new__(cls)
+        choices._set_up(seat, tuple(itertools.compress(_TILES, held)), tuple(filter(None, held)), size, blinds)
+        return choices
+
+    def _set_up(
+        self, seat: Seat, kinds: tuple[Tile, ...], limits: tuple[int, ...], size: int, blinds: Sequence[int]
+    ) -> None:
         self.seat = seat
-        self.kinds = tuple(sorted(counts, key=index_of))
+        self.kinds = kinds
         """The kinds of tile that may be passed, in tile order."""
-        self.limits = tuple(counts[tile] for tile in self.kinds)
+        self.limits = limits
         """How many of each kind may be passed (the hand's copies)."""
         self.size = size
         """The tiles each pass takes from the hand or passes on blind."""
@@ -221,6 +235,18 @@ class PassChoices(Sequence[Action]):
         return tiles
 
 
+@functools.cache
+def _votes(seat: Seat, kind: StepKind) -> tuple[Action, ...]:
+    """``seat``'s votes in a step of ``kind``: yes or no to the second Charleston, 0 to 3 tiles for
+    the courtesy pass (values, made once)."""
+    if kind is StepKind.SECOND_VOTE:
+        return (Action(seat, ActionKind.VOTE, flag=True), Action(seat, ActionKind.VOTE, flag=False))
+    return tuple(Action(seat, ActionKind.VOTE, count=count) for count in range(PASS_SIZE + 1))
+
+
+_TILES = Tile.all()
+
+
 @functools.lru_cache(maxsize=4096)
 def _pass_ways(limits: tuple[int, ...], size: int) -> list[list[int]]:
     """``ways[position][left]``: the multisets of ``left`` tiles among the kinds from ``position``
@@ -234,13 +260,6 @@ def _pass_ways(limits: tuple[int, ...], size: int) -> list[list[int]]:
                 ways[position + 1][left - taken] for taken in range(min(limits[position], left) + 1)
             )
     return ways
-
-
-def _remove(tiles: Sequence[Tile], removed: Sequence[Tile]) -> list[Tile]:
-    left = list(tiles)
-    for tile in removed:
-        left.remove(tile)
-    return left
 
 
 def _action(seat: Seat, kind: ActionKind, tiles: tuple[Tile, ...] = (), count: int = 0) -> Action:
@@ -770,13 +789,13 @@ class AmericanRound:
     def _step_actions(self, seat: Seat, step: Step) -> Sequence[Action]:
         """A vote (yes or no to the second Charleston; 0 to 3 tiles for the courtesy pass), or
         every choice of tiles to pass, each once: those passed blind counted in ``count``."""
-        if step.kind is StepKind.SECOND_VOTE:
-            return (Action(seat, ActionKind.VOTE, flag=True), Action(seat, ActionKind.VOTE, flag=False))
-        if step.kind is StepKind.COURTESY_VOTE:
-            return tuple(Action(seat, ActionKind.VOTE, count=count) for count in range(PASS_SIZE + 1))
+        if step.kind in (StepKind.SECOND_VOTE, StepKind.COURTESY_VOTE):
+            return _votes(seat, step.kind)
         size, blind, jokers = self._pass_rules(seat, step)
-        counts = Counter(tile for tile in self._hand(seat).concealed if jokers or not tile.is_joker)
-        return PassChoices(seat, counts, size, range(size + 1) if blind else (0,))
+        held = self._hand(seat).concealed_counts
+        if held[_JOKER_INDEX] and not jokers:
+            held = (*held[:_JOKER_INDEX], 0, *held[_JOKER_INDEX + 1 :])
+        return PassChoices._of_counts(seat, held, size, range(size + 1) if blind else (0,))
 
     def _turn_actions(self, seat: Seat) -> tuple[Action, ...]:
         """Flex's turn: "Step 2 (Optional) - Swap Tiles ... Step 3 (Optional) - Declare Mahjong
@@ -1094,7 +1113,7 @@ class AmericanRound:
             size = len(passes[source].tiles) + passes[source].count
             received = [outgoing(source, position) for position in range(size)]
             kept = received[action.count :]
-            changes[seat] = Hand([*_remove(self._hand(seat).concealed, action.tiles), *kept])
+            changes[seat] = self._hand(seat)._exchanged(action.tiles, kept)
         return self._with_hands(changes)
 
     def _start_play(self) -> AmericanRound:
@@ -1240,7 +1259,7 @@ class AmericanRound:
         melds[index] = swapped
         changes = {target: Hand(self._hand(target).concealed, melds)}
         own = changes.get(seat, self._hand(seat))
-        changes[seat] = Hand([*_remove(own.concealed, (give,)), taken], own.melds)
+        changes[seat] = own._exchanged((give,), (taken,))
         swaps = (*self.swaps, (target, index, give, taken))
         # The swapper draws the tile taken; the target's set changes, so its hand is measured again.
         floors = self._floors({seat: self._floor(seat) - 1, target: self._tools.floor(changes[target])})
@@ -1253,7 +1272,7 @@ class AmericanRound:
         hand = self._hand(seat)
         position = max(index for index, (_, tile) in enumerate(self.discards) if tile is wanted)
         discards = (*self.discards[:position], *self.discards[position + 1 :], (seat, Tile.BLANK))
-        swapped = Hand([*_remove(hand.concealed, (Tile.BLANK,)), wanted], hand.melds)
+        swapped = hand._exchanged((Tile.BLANK,), (wanted,))
         floors = self._floors({seat: self._floor(seat) - 1})
         return self._with_hands({seat: swapped}, discards=discards, floors=floors)
 
