@@ -821,12 +821,21 @@ class _Step:
         """ "The banker will discard a tile which is then shown to the rest of the players"; the
         others answer it."""
         player = self.player(seat)
-        self.change(seat, counts=changed_counts(player.counts, tile, -1), last_discarded=tile)
-        self.offer(seat, tile, Phase.RESPONSE)
+        counts = changed_counts(player.counts, tile, -1)
+        if self.offer(seat, tile, Phase.RESPONSE, resolve=False):
+            self.change(seat, counts=counts, last_discarded=tile)
+            return
+        # Nobody may answer (the others' answers do not read the discarder's tiles): the discard
+        # stays on the table and the next player draws, the discarder changed once (resolve).
+        self.change(seat, counts=counts, last_discarded=tile, discards=(*player.discards, tile))
+        self.history = (*self.history, (seat, tile))
+        self.discard = None
+        self.draw(next_seat(seat, self.seats), back=False, after=None)
 
-    def offer(self, seat: Seat, tile: Tile, phase: Phase) -> None:
+    def offer(self, seat: Seat, tile: Tile, phase: Phase, *, resolve: bool = True) -> bool:
         """Offer ``tile`` to the others: those who can use it answer, nearest to the right of
-        ``seat`` first; if nobody can, the round moves on at once."""
+        ``seat`` first; if nobody can, the round moves on at once (unless ``resolve`` is false:
+        then the caller does). Whether anyone answers."""
         self.phase, self.turn, self.extra, self.drawn, self.replacement = phase, seat, None, None, None
         self.discard, self.calls = tile, ()
         pending = []
@@ -843,8 +852,9 @@ class _Step:
                 pending.append(other)
                 self.legal[other] = (simple_action(other, ActionKind.PASS), *answers)
         self.pending = tuple(pending)
-        if not pending:
+        if not pending and resolve:
             self.resolve()
+        return bool(pending)
 
     def declare_concealed_kong(self, seat: Seat, kong: Meld) -> None:
         """ "When a new tile is picked by a player, and there are 4 of the same tiles in his
