@@ -249,6 +249,13 @@ class WindowLeaf:
         kind = self.single[index]
         if kind >= 0:
             return POW[held[kind] - (kind == removed) + (kind == added)]
+        if self.takes[index] == 1:  # held_in, inline: most positions of a window are read here
+            most = 0
+            for kind, offset in self.positions[index]:
+                count = held[kind] - offset - (kind == removed) + (kind == added)
+                if count > most:
+                    most = count
+            return POW[most]
         return term(self.positions[index], self.takes[index], held, removed, added)
 
     def cost(self, held: Sequence[int]) -> int:
@@ -361,10 +368,17 @@ class _Base:
             classes: dict[tuple[int, int, int], int] = {}
             for index, position in enumerate(leaf.positions):
                 before = self.terms[index]
-                for kind, _ in position:
+                whole = leaf.takes[index] == 1
+                most = POW.index(before) if whole else -1  # the copies the position holds
+                for kind, offset in position:
                     if held[kind] >= 4:
                         continue  # every copy held: never drawn
-                    signature = (leaf._term(index, held, -1, kind) - before, 0, 0)
+                    if whole:  # the position holds the most of its kinds: a draw may raise it
+                        after = held[kind] - offset + 1
+                        change = POW[after] - before if after > most else 0
+                    else:
+                        change = leaf._term(index, held, -1, kind) - before
+                    signature = (change, 0, 0)
                     classes[signature] = classes.get(signature, 0) | 1 << kind
             classes[0, 1, 0] = classes.get((0, 1, 0), 0) | 1 << JOKER
             for kind, needed in leaf.deficits:
