@@ -399,7 +399,7 @@ class _Base:
     def value(self, key: int, jokers: int, missing: int) -> int:
         found = self.memo.get((key, jokers, missing))
         if found is None:
-            found = self.memo[key, jokers, missing] = self.leaf._lookup(key, jokers) + missing
+            found = self.memo[key, jokers, missing] = self.leaf.row.lookup(key, jokers) + missing
         return found
 
 

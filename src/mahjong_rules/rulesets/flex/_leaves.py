@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from mahjong_rules.rulesets.flex._window import IMPOSSIBLE, MAX_JOKERS, POW, cost_tables, drop_lowest
 from mahjong_rules.solver.discards import Deficit, Position, ScratchLeaf, held_in, kinds_of, missing
 
-__all__ = ["WILD", "ComboLeaf", "FlexRow", "Option", "Spec", "combine", "dragon_options", "set_options"]
+__all__ = ["WILD", "ComboLeaf", "FlexRow", "Option", "Spec", "combine", "dragon_options", "flex_row", "set_options"]
 
 JOKER = 47
 
@@ -102,17 +102,28 @@ class FlexRow:
     """The table a Flex window leaf looks up: ``tiles`` tiles in its positions, ``wild`` of them
     exposed all-joker sets (standing where the hand holds least)."""
 
-    __slots__ = ("tiles", "wild")
+    __slots__ = ("_drop", "_rows", "tiles", "wild")
 
     def __init__(self, tiles: int, wild: int) -> None:
         self.tiles = tiles
         self.wild = wild
+        tables = cost_tables()
+        self._rows = tuple(tables[jokers][tiles] for jokers in range(MAX_JOKERS + 1))
+        self._drop = drop_lowest()
 
     def lookup(self, key: int, jokers: int) -> int:
-        drop = drop_lowest()
-        for _ in range(self.wild):
-            key = drop[key]
-        return cost_tables()[min(jokers, MAX_JOKERS)][self.tiles][key]
+        if self.wild:
+            drop = self._drop
+            for _ in range(self.wild):
+                key = drop[key]
+        return self._rows[jokers if jokers < MAX_JOKERS else MAX_JOKERS][key]
+
+
+@functools.cache
+def flex_row(tiles: int, wild: int) -> FlexRow:
+    """The :class:`FlexRow` of ``tiles`` tiles and ``wild`` exposed all-joker sets, made once (a
+    row only reads the tables)."""
+    return FlexRow(tiles, wild)
 
 
 class ComboLeaf(ScratchLeaf):

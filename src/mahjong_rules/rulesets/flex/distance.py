@@ -35,11 +35,11 @@ from mahjong_rules.rulesets.flex import _distance_dp
 from mahjong_rules.rulesets.flex._leaves import (
     WILD,
     ComboLeaf,
-    FlexRow,
     Option,
     Spec,
     combine,
     dragon_options,
+    flex_row,
     set_options,
 )
 from mahjong_rules.rulesets.flex._window import IMPOSSIBLE, MAX_JOKERS, POW, cost_tables, drop_lowest
@@ -792,7 +792,7 @@ class _Search:
 
     def _window_leaf(self, suits: tuple[int, ...], numbers: Sequence[int], tiles: int, flowers: int) -> Leaf:
         leaf_shape = _window_shape(suits, tuple(numbers), self.slots_key)
-        return WindowLeaf(leaf_shape, FlexRow(tiles, len(self.ex.wild)), self._deficits(flowers))
+        return WindowLeaf(leaf_shape, flex_row(tiles, len(self.ex.wild)), self._deficits(flowers))
 
     def _combo_leaf(
         self,
@@ -973,7 +973,7 @@ class _Search:
                 positions = [((wind, 0),) for wind in free]
                 leaf = shape(tuple(positions))
                 deficits = [(FLOWER, flowers)] if flowers else []
-                self._found(cost, WindowLeaf, leaf, FlexRow(tiles, wild), deficits)
+                self._found(cost, WindowLeaf, leaf, flex_row(tiles, wild), deficits)
 
     def _flower_choices(self, rest: int, required: bool) -> list[tuple[int, int, int]]:
         """(tiles left, cost of the flowers, concealed flower set size) for each flower set the
@@ -1034,7 +1034,7 @@ class _Search:
                                         suit_kinds[numbers[p]] for p in range(start, start + size) if p not in taken
                                     ]
                                     self._found(
-                                        table[key], WindowLeaf, _single_positions(tuple(kinds)), FlexRow(tiles, wild)
+                                        table[key], WindowLeaf, _single_positions(tuple(kinds)), flex_row(tiles, wild)
                                     )
 
     def _like_numbers(self) -> None:
@@ -1139,7 +1139,7 @@ class _Search:
                 for _ in range(wild):
                     key = drop[key]
                 if table[key] < self.best:
-                    self._found(table[key], WindowLeaf, _single_positions(tuple(free)), FlexRow(tiles, wild))
+                    self._found(table[key], WindowLeaf, _single_positions(tuple(free)), flex_row(tiles, wild))
 
 
 class _LeafSearch(_Search):
