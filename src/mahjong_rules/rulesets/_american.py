@@ -173,16 +173,18 @@ class AmericanRuleset(TableRuleset):
         drawable = [
             index for index, limit in enumerate(limits) if held[index] < limit and (blanks_help or index != _BLANK)
         ]
+        tiles = Tile.all()
         options = [
             DiscardOption._built(
-                Tile.from_index(discard),
+                tiles[discard],
                 away,
-                frozenset(Tile.from_index(index) for index in helpful),
-                sum(unseen[index] for index in helpful),
+                frozenset(map(tiles.__getitem__, helpful)),
+                sum(map(unseen.__getitem__, helpful)),
             )
             for discard, away, helpful in discards(hand, drawable)
         ]
-        options.sort(key=lambda option: (option.tiles_away, -option.helpful_unseen, option.discard))
+        # Tiles in their order are their indexes in order (compared in C, not by Tile.__lt__).
+        options.sort(key=lambda option: (option.tiles_away, -option.helpful_unseen, option.discard.index))
         return DiscardOptions(options)
 
     def _unseen(self, hand: Hand, seen: Iterable[Tile | str] | str) -> list[int]:

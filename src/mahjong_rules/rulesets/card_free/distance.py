@@ -654,6 +654,7 @@ class _Beside:
         self.free_dragons = tuple(kind for kind in DRAGONS if kind not in exposed.dragons)
         self.searches: dict[Blocks, _BesideCosts] = {}
         self.unchanged = self._blocks(held)
+        self._unchanged_costs: _BesideCosts | None = None  # the searches' entry of ``unchanged``
         self.changes: dict[tuple[int, int], Blocks] = {}
         self.draw_changes: dict[int, tuple[tuple[Blocks, int], ...]] = {}
 
@@ -707,10 +708,19 @@ class _Beside:
         """The least cost of a set of ``length`` blocks whose positions have ``key``, over every
         choice of blocks beside it (the NEWS block not among them if ``no_news``), the hand
         reading ``blocks``."""
+        if blocks is self.unchanged:  # most costs are of the hand's own blocks: no tuple hashed
+            entry = self._unchanged_costs
+            if entry is None:
+                entry = self._unchanged_costs = self._costs(blocks)
+        else:
+            entry = self._costs(blocks)
+        return entry.cost(key, length, no_news)
+
+    def _costs(self, blocks: Blocks) -> _BesideCosts:
         entry = self.searches.get(blocks)
         if entry is None:
             entry = self.searches[blocks] = _shared_beside.get(self.plan, self.exposed, blocks)
-        return entry.cost(key, length, no_news)
+        return entry
 
 
 @functools.lru_cache(maxsize=4096)
