@@ -117,6 +117,29 @@ def test_discard_options_are_discarding_then_drawing_on_hard_hands(name: str, op
         assert found == _by_definition(ruleset, hand), str(hand)
 
 
+def test_leaves_shared_by_the_hands_of_a_process_keep_nothing_of_another_hand() -> None:
+    """Issue 21: Flex's window leaves are values every search shares (a leaf keeps what it worked
+    out for the hand last asked about). A hand's options are the same whatever hands came before,
+    in any order, and with the shared leaves forgotten."""
+    from mahjong_rules.rulesets.flex.distance import _window_leaf
+
+    ruleset: Any = mr.get_ruleset("flex")
+    rng = random.Random("shared leaves")
+    hands = [mr.Hand.parse(text, ruleset.tileset) for text in HARD["flex"]]
+    while len(hands) < 12:
+        hand = stress_hand(rng, ruleset)
+        if hand is not None:
+            hands.append(hand)
+
+    def options(hand: mr.Hand) -> list[tuple[mr.Tile, int, frozenset[mr.Tile]]]:
+        return [(option.discard, option.tiles_away, option.helpful) for option in ruleset.discard_options(hand)]
+
+    first = [options(hand) for hand in hands]
+    assert [options(hand) for hand in reversed(hands)] == first[::-1]
+    _window_leaf.cache_clear()
+    assert [options(hand) for hand in hands[1::2] + hands[::2]] == first[1::2] + first[::2]
+
+
 # -- the assembly alone, on a toy ruleset ----------------------------------------------------------
 
 KINDS = 6

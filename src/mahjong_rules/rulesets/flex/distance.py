@@ -111,6 +111,23 @@ def _window_shape(suits: tuple[int, ...], numbers: tuple[int, ...], slots: tuple
     )
 
 
+@functools.lru_cache(maxsize=4096)
+def _window_leaf(
+    suits: tuple[int, ...],
+    numbers: tuple[int, ...],
+    slots: tuple[tuple[int, int], ...],
+    tiles: int,
+    wild: int,
+    flowers: int,
+) -> WindowLeaf:
+    """The leaf of a window of ``numbers`` in ``suits`` (concealed singles sets taking the tiles of
+    ``slots``, ``wild`` exposed all-joker sets, a concealed flower set of ``flowers``): a value
+    the searches of every hand share (a leaf keeps what it worked out for the hand it was last
+    asked about, and works it out again for another)."""
+    deficits = [*slots, (FLOWER, flowers)] if flowers else list(slots)
+    return WindowLeaf(_window_shape(suits, numbers, slots), flex_row(tiles, wild), deficits)
+
+
 @functools.lru_cache(maxsize=1024)
 def _single_positions(kinds: tuple[int, ...]) -> Shape:
     """One position for each of ``kinds``."""
@@ -791,8 +808,7 @@ class _Search:
         return _window_shape(suits, tuple(numbers), self.slots_key).positions
 
     def _window_leaf(self, suits: tuple[int, ...], numbers: Sequence[int], tiles: int, flowers: int) -> Leaf:
-        leaf_shape = _window_shape(suits, tuple(numbers), self.slots_key)
-        return WindowLeaf(leaf_shape, flex_row(tiles, len(self.ex.wild)), self._deficits(flowers))
+        return _window_leaf(suits, tuple(numbers), self.slots_key, tiles, len(self.ex.wild), flowers)
 
     def _combo_leaf(
         self,
