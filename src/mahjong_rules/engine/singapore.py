@@ -826,7 +826,8 @@ class _Step:
             self.change(seat, counts=counts, last_discarded=tile)
             return
         # Nobody may answer (the others' answers do not read the discarder's tiles): the discard
-        # stays on the table and the next player draws, the discarder changed once (resolve).
+        # stays on the table and the next player draws, as ``resolve`` would have it, with the
+        # discarder's tiles and discards changed at once.
         self.change(seat, counts=counts, last_discarded=tile, discards=(*player.discards, tile))
         self.history = (*self.history, (seat, tile))
         self.discard = None

@@ -657,6 +657,10 @@ class _Beside:
         self._unchanged_costs: _BesideCosts | None = None  # the searches' entry of ``unchanged``
         self.changes: dict[tuple[int, int], Blocks] = {}
         self.draw_changes: dict[int, tuple[tuple[Blocks, int], ...]] = {}
+        # Per discard, each change's costs beside a set, looked up on first use (a change some
+        # leaf never asks about may read more copies than the game has).
+        self.draw_costs: dict[int, list[tuple[int, Blocks, list[_BesideCosts]]]] = {}
+        self.change_entries: dict[tuple[int, int], _BesideCosts] = {}
 
     def _blocks(self, held: Sequence[int]) -> Blocks:
         # What the choices of blocks read: the flowers (two at most count), the winds held, the
@@ -681,6 +685,14 @@ class _Beside:
             blocks = self.changes[removed, added] = self._blocks(held)
         return blocks
 
+    def change_costs(self, removed: int, added: int) -> _BesideCosts:
+        """The costs beside a set for what the blocks read after a change (:meth:`change`), kept
+        per change."""
+        found = self.change_entries.get((removed, added))
+        if found is None:
+            found = self.change_entries[removed, added] = self._costs(self.change(removed, added))
+        return found
+
     def draws(self, removed: int) -> tuple[tuple[Blocks, int], ...]:
         """After discarding ``removed`` (-1: none), what the blocks read when a tile they read is
         drawn, with the tiles (bits) whose draw makes each."""
@@ -702,6 +714,13 @@ class _Beside:
             held_winds = tuple(count > 0 for count in winds)
             found = _beside_draws(min(flowers, 2), held_winds, tuple(dragons), self.free_dragons, jokers)
             self.draw_changes[removed] = found
+        return found
+
+    def draws_costs(self, removed: int) -> list[tuple[int, Blocks, list[_BesideCosts]]]:
+        """:meth:`draws` as (tiles, blocks, a list holding the blocks' costs once looked up)."""
+        found = self.draw_costs.get(removed)
+        if found is None:
+            found = self.draw_costs[removed] = [(tiles, blocks, []) for blocks, tiles in self.draws(removed)]
         return found
 
     def cost(self, key: int, length: int, no_news: bool, blocks: Blocks) -> int:
@@ -872,7 +891,7 @@ class _SetLeaf(ScratchLeaf):
             if added >= 0 and self.positions >> added & 1:
                 key += POW[held[added] + 1] - POW[held[added]]
         beside = self.beside
-        return beside.cost(key, self.length, self.no_news, beside.change(removed, added))
+        return beside.change_costs(removed, added).cost(key, self.length, self.no_news)
 
     def draws_to(self, held: Sequence[int], removed: int, wanted: int, candidates: int) -> int:
         # Drawing a position's tile changes the key by what the position held: one cost for
@@ -882,20 +901,29 @@ class _SetLeaf(ScratchLeaf):
         key = self._key
         if removed >= 0 and self.positions >> removed & 1:
             key += POW[held[removed] - 1] - POW[held[removed]]
-        change = beside.change(removed, -1)
         by_count: dict[int, int] = {}
         for tile in bits(candidates & self.positions & ~alone):
             by_count[held[tile]] = by_count.get(held[tile], 0) | 1 << tile
         found = 0
-        for count, members in by_count.items():
-            if beside.cost(key + POW[count + 1] - POW[count], self.length, self.no_news, change) <= wanted:
-                found |= members
+        if by_count:
+            change = beside.change_costs(removed, -1)
+            for count, members in by_count.items():
+                if change.cost(key + POW[count + 1] - POW[count], self.length, self.no_news) <= wanted:
+                    found |= members
         if not self.positions & beside.kinds:
             # A tile the blocks beside read changes only what they read: the draws making the
             # same change cost the same (any wind not held, a third flower, ...).
-            for blocks, members in beside.draws(removed):
-                if members & candidates and beside.cost(key, self.length, self.no_news, blocks) <= wanted:
-                    found |= members & candidates
+            code = (key * 16 + self.length) * 2 + self.no_news  # _BesideCosts.cost's, read here first
+            for members, blocks, known in beside.draws_costs(removed):
+                if members & candidates:
+                    if not known:
+                        known.append(beside._costs(blocks))
+                    costs = known[0]
+                    cost = costs.costs.get(code)
+                    if cost is None:
+                        cost = costs.cost(key, self.length, self.no_news)
+                    if cost <= wanted:
+                        found |= members & candidates
             alone = 1 << removed if removed >= 0 and not beside.kinds >> removed & 1 else 0
         for tile in bits(candidates & alone):
             if self.cost_after(held, removed, tile) <= wanted:
