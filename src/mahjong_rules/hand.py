@@ -149,16 +149,11 @@ class Hand:
         """A copy with ``concealed`` (sorted) and ``melds``, whose concealed count of the tile
         ``index`` differs by ``change`` and whose total count does too, without checking or
         counting again: a game loop makes a few of these per action."""
-        changed: Hand = object.__new__(Hand)
         counts = list(self._counts)
         counts[index] += change
         concealed_counts = list(self._concealed_counts)
         concealed_counts[index] += change
-        object.__setattr__(changed, "concealed", concealed)
-        object.__setattr__(changed, "melds", melds)
-        object.__setattr__(changed, "_counts", tuple(counts))
-        object.__setattr__(changed, "_concealed_counts", tuple(concealed_counts))
-        return changed
+        return _made(concealed, melds, tuple(counts), tuple(concealed_counts))
 
     def _exchanged(self, removed: Iterable[Tile], added: Iterable[Tile]) -> Hand:
         """A copy whose concealed tiles lose ``removed`` and gain ``added``, counted from this
@@ -177,12 +172,7 @@ class Hand:
             bisect.insort(concealed, tile, key=index_of)
             counts[tile.index] += 1
             concealed_counts[tile.index] += 1
-        changed: Hand = object.__new__(Hand)
-        object.__setattr__(changed, "concealed", tuple(concealed))
-        object.__setattr__(changed, "melds", self.melds)
-        object.__setattr__(changed, "_counts", tuple(counts))
-        object.__setattr__(changed, "_concealed_counts", tuple(concealed_counts))
-        return changed
+        return _made(tuple(concealed), self.melds, tuple(counts), tuple(concealed_counts))
 
     def discard(self, tile: Tile | str) -> Hand:
         """This hand without one concealed copy of ``tile``.
@@ -264,3 +254,15 @@ def as_hand(value: object, tileset: TileSet | None = None, argument: str = "hand
     if isinstance(value, str):
         return Hand.parse(value, tileset)
     raise TypeError(f"{argument} is a Hand or its notation (str), not {describe(value)}")
+
+
+def _made(
+    concealed: tuple[Tile, ...], melds: tuple[Meld, ...], counts: tuple[int, ...], concealed_counts: tuple[int, ...]
+) -> Hand:
+    """A hand of these fields, made without checking or counting again (a game loop's copies)."""
+    made: Hand = object.__new__(Hand)
+    object.__setattr__(made, "concealed", concealed)
+    object.__setattr__(made, "melds", melds)
+    object.__setattr__(made, "_counts", counts)
+    object.__setattr__(made, "_concealed_counts", concealed_counts)
+    return made

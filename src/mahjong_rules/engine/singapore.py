@@ -825,13 +825,10 @@ class _Step:
         if self.offer(seat, tile, Phase.RESPONSE, resolve=False):
             self.change(seat, counts=counts, last_discarded=tile)
             return
-        # Nobody may answer (the others' answers do not read the discarder's tiles): the discard
-        # stays on the table and the next player draws, as ``resolve`` would have it, with the
-        # discarder's tiles and discards changed at once.
+        # Nobody may answer (the others' answers do not read the discarder's tiles): the
+        # discarder's tiles and discards change at once.
         self.change(seat, counts=counts, last_discarded=tile, discards=(*player.discards, tile))
-        self.history = (*self.history, (seat, tile))
-        self.discard = None
-        self.draw(next_seat(seat, self.seats), back=False, after=None)
+        self.unanswered(seat, tile)
 
     def offer(self, seat: Seat, tile: Tile, phase: Phase, *, resolve: bool = True) -> bool:
         """Offer ``tile`` to the others: those who can use it answer, nearest to the right of
@@ -910,15 +907,20 @@ class _Step:
         if taken is not None and taken.kind is ActionKind.MAHJONG:
             self.win_on(taken.seat, tile, offered_by)
             return
-        self.history = (*self.history, (offered_by, tile))
         if taken is None:
-            player = self.player(offered_by)
-            self.change(offered_by, discards=(*player.discards, tile))
-            self.discard = None
-            self.draw(next_seat(offered_by, self.seats), back=False, after=None)
+            self.change(offered_by, discards=(*self.player(offered_by).discards, tile))
+            self.unanswered(offered_by, tile)
             return
+        self.history = (*self.history, (offered_by, tile))
         assert taken.meld is not None
         self.expose(taken.seat, taken.meld, tile)
+
+    def unanswered(self, seat: Seat, tile: Tile) -> None:
+        """Nobody takes ``seat``'s discard (the caller has put it among the discarder's): it stays
+        on the table and the next player draws."""
+        self.history = (*self.history, (seat, tile))
+        self.discard = None
+        self.draw(next_seat(seat, self.seats), back=False, after=None)
 
     def expose(self, seat: Seat, meld: Meld, tile: Tile) -> None:
         """The caller shows the set: "the discarded tile plus two tiles from the players concealed

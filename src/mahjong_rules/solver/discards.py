@@ -242,25 +242,17 @@ class WindowLeaf:
         self.kinds = positions.kinds | mask_of(kind for kind, _ in self.deficits) if self.deficits else positions.kinds
         self._base: _Base | None = None
 
-    def _lookup(self, key: int, jokers: int) -> int:
-        return self.row.lookup(key, jokers)
-
     def _term(self, index: int, held: Sequence[int], removed: int = -1, added: int = -1) -> int:
         kind = self.single[index]
         if kind >= 0:
             return POW[held[kind] - (kind == removed) + (kind == added)]
-        if self.takes[index] == 1:  # held_in, inline: most positions of a window are read here
-            most = 0
-            for kind, offset in self.positions[index]:
-                count = held[kind] - offset - (kind == removed) + (kind == added)
-                if count > most:
-                    most = count
-            return POW[most]
+        if self.takes[index] == 1:  # most positions of a window: one call fewer than term's
+            return POW[held_in(self.positions[index], held, removed, added)]
         return term(self.positions[index], self.takes[index], held, removed, added)
 
     def cost(self, held: Sequence[int]) -> int:
         key = sum(self._term(index, held) for index in range(len(self.positions)))
-        return self._lookup(key, held[JOKER]) + missing(self.deficits, held)
+        return self.row.lookup(key, held[JOKER]) + missing(self.deficits, held)
 
     def _prepare(self, held: Sequence[int]) -> _Base:
         base = self._base

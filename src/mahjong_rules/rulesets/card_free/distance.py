@@ -654,7 +654,6 @@ class _Beside:
         self.free_dragons = tuple(kind for kind in DRAGONS if kind not in exposed.dragons)
         self.searches: dict[Blocks, _BesideCosts] = {}
         self.unchanged = self._blocks(held)
-        self._unchanged_costs: _BesideCosts | None = None  # the searches' entry of ``unchanged``
         self.changes: dict[tuple[int, int], Blocks] = {}
         self.draw_changes: dict[int, tuple[tuple[Blocks, int], ...]] = {}
         # Per discard, each change's costs beside a set, looked up on first use (a change some
@@ -727,12 +726,8 @@ class _Beside:
         """The least cost of a set of ``length`` blocks whose positions have ``key``, over every
         choice of blocks beside it (the NEWS block not among them if ``no_news``), the hand
         reading ``blocks``."""
-        if blocks is self.unchanged:  # most costs are of the hand's own blocks: no tuple hashed
-            entry = self._unchanged_costs
-            if entry is None:
-                entry = self._unchanged_costs = self._costs(blocks)
-        else:
-            entry = self._costs(blocks)
+        # Most costs are of the hand's own blocks: kept as the change of no tile, no tuple hashed.
+        entry = self.change_costs(-1, -1) if blocks is self.unchanged else self._costs(blocks)
         return entry.cost(key, length, no_news)
 
     def _costs(self, blocks: Blocks) -> _BesideCosts:
@@ -913,16 +908,11 @@ class _SetLeaf(ScratchLeaf):
         if not self.positions & beside.kinds:
             # A tile the blocks beside read changes only what they read: the draws making the
             # same change cost the same (any wind not held, a third flower, ...).
-            code = (key * 16 + self.length) * 2 + self.no_news  # _BesideCosts.cost's, read here first
             for members, blocks, known in beside.draws_costs(removed):
                 if members & candidates:
                     if not known:
                         known.append(beside._costs(blocks))
-                    costs = known[0]
-                    cost = costs.costs.get(code)
-                    if cost is None:
-                        cost = costs.cost(key, self.length, self.no_news)
-                    if cost <= wanted:
+                    if known[0].cost(key, self.length, self.no_news) <= wanted:
                         found |= members & candidates
             alone = 1 << removed if removed >= 0 and not beside.kinds >> removed & 1 else 0
         for tile in bits(candidates & alone):

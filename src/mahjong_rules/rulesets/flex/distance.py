@@ -124,8 +124,13 @@ def _window_leaf(
     ``slots``, ``wild`` exposed all-joker sets, a concealed flower set of ``flowers``): a value
     the searches of every hand share (a leaf keeps what it worked out for the hand it was last
     asked about, and works it out again for another)."""
-    deficits = [*slots, (FLOWER, flowers)] if flowers else list(slots)
-    return WindowLeaf(_window_shape(suits, numbers, slots), flex_row(tiles, wild), deficits)
+    return WindowLeaf(_window_shape(suits, numbers, slots), flex_row(tiles, wild), _deficits(slots, flowers))
+
+
+def _deficits(slots: tuple[tuple[int, int], ...], flowers: int) -> list[tuple[int, int]]:
+    """What a standard hand's concealed singles sets (their tiles, ``slots``) and flower set of
+    ``flowers`` miss, kind by kind."""
+    return [*slots, (FLOWER, flowers)] if flowers else list(slots)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -797,13 +802,6 @@ class _Search:
         ``leaf(*arguments)``)."""
         self.best = cost
 
-    def _deficits(self, flowers: int) -> list[tuple[int, int]]:
-        """What a standard hand's flower set and concealed singles sets miss, kind by kind."""
-        deficits = list(self.slots.items())
-        if flowers:
-            deficits.append((FLOWER, flowers))
-        return deficits
-
     def _positions(self, suits: tuple[int, ...], numbers: Sequence[int]) -> tuple[tuple[tuple[int, int], ...], ...]:
         return _window_shape(suits, tuple(numbers), self.slots_key).positions
 
@@ -842,7 +840,7 @@ class _Search:
             tiles,
             len(ex.wild),
             ex.available_jokers,
-            self._deficits(flowers),
+            _deficits(self.slots_key, flowers),
             dict(self.slots),
         )
 

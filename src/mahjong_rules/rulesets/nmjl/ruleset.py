@@ -647,8 +647,8 @@ class NmjlRuleset(AmericanRuleset):
             exposed = (*hand.exposed, shown)
             # Read from the exposures alone where they settle it: the hand after the call is made
             # only when they do not (a set of unlike tiles, two sets of jokers alone).
-            if any(not each.is_identical or each.size < 3 for each in hand.exposed):
-                fits = False  # _bad_exposures: the new set is checked above
+            if _bad_exposures(hand):  # the new set is checked above
+                fits = False
             else:
                 found = self._table.exposures_fit(exposed)
                 fits = found if found is not None else self._exposures_fit(hand.with_meld(shown, called=discard))
