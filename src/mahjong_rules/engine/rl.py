@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import operator
 import random
 import types
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
@@ -147,16 +148,17 @@ def _rank_terms(kinds: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64
 class LegalIndexes:
     """One seat's legal actions at one moment, by index: :attr:`indexes` and :meth:`mask` for the
     mask, and :meth:`action` for the action of an index. Charleston passes (hundreds a step) are
-    ranked from the hand's counts at once and unranked on demand, so neither builds their
+    ranked from the hand's counts at once and one is made on demand, so neither builds their
     actions."""
 
     def __init__(
         self,
         indexes: Collection[int] | npt.NDArray[np.int64],
         actions: Mapping[int, Action] | None = None,
-        decode: Callable[[int], Action] | None = None,
+        decode: Callable[[int], Action | None] | None = None,
     ) -> None:
-        """``indexes``, with the action of each: listed in ``actions``, or made by ``decode``."""
+        """``indexes``, with the action of each: listed in ``actions``, or made by ``decode``
+        (``None`` for an index not among them)."""
         self._indexes = indexes
         self._array: npt.NDArray[np.int64] | None = None
         self._actions = actions
@@ -211,12 +213,10 @@ class LegalIndexes:
 
     def action(self, index: int) -> Action | None:
         """The legal action of ``index``; ``None`` when no legal action has it."""
-        if index not in self:
-            return None
         if self._actions is not None:
-            return self._actions[index]
+            return self._actions.get(index)
         assert self._decode is not None
-        return self._decode(index)
+        return self._decode(index) if isinstance(index, int | np.integer) else None
 
 
 @attrs.frozen
@@ -303,7 +303,6 @@ class ActionEncoding:
                 passed, blind = (int(part) for part in name.split()[1].split("+"))
                 self._charleston[passed, blind] = start
             start += size
-        self._charleston_starts = sorted((start, passed, blind) for (passed, blind), start in self._charleston.items())
         self._blocks = {block.name: block for block in blocks}
         self.blocks: tuple[tuple[str, int, int], ...] = tuple((block.name, block.start, block.size) for block in blocks)
         """Each block's name, first index and size, in index order."""
@@ -451,18 +450,28 @@ class ActionEncoding:
         codes = self._codes
         if len(codes) > _CODES_REMEMBERED:
             codes.clear()
+        listed = 0
         for action in legal:
             # Rounds reuse their action objects (a discard of a tile, a pass): each is encoded once.
             known = codes.get(id(action))
             if known is not None and known[0] is action:
-                index = known[1]
+                found[known[1]] = action
             else:
                 index = self.encode(action)
                 codes[id(action)] = (action, index)
-            if index in found and found[index] != action:
-                raise ValueError(f"the legal actions {found[index]} and {action} share the index {index}")
-            found[index] = action
+                found[index] = action
+            listed += 1
+        if len(found) < listed:  # two actions share an index: the same action twice, or a fault
+            self._check_distinct(legal)
         return found
+
+    def _check_distinct(self, legal: Iterable[Action]) -> None:
+        """Raise ValueError when two different actions of ``legal`` share an index."""
+        seen: dict[int, Action] = {}
+        for action in legal:
+            index = self.encode(action)
+            if seen.setdefault(index, action) != action:
+                raise ValueError(f"the legal actions {seen[index]} and {action} share the index {index}")
 
     def indexed(self, legal: Sequence[Action]) -> LegalIndexes:
         """The legal actions of one seat at one moment (as ``legal_actions`` gives them) by index.
@@ -489,6 +498,8 @@ class ActionEncoding:
         limits = np.array(choices.limits, dtype=np.int64)
         flat_terms, offsets = _rank_terms(len(self.tiles))
         found: list[npt.NDArray[np.int64]] = []
+        blocks: list[tuple[int, npt.NDArray[np.int64], int]] = []  # (first place, the hand's kinds passed, blind)
+        listed = 0
         for blind in choices.blinds:
             passed = choices.size - blind
             start = self._charleston.get((passed, blind))
@@ -499,19 +510,26 @@ class ActionEncoding:
                 rows = rows[(needs <= limits[rows]).all(axis=1)]
                 # A pass's rank adds the term of each tile at its offset: one gather from the
                 # terms laid flat, each offset's row of them one tile kind count apart.
-                ranks = flat_terms[positions[rows] + offsets[:passed]].sum(axis=1)
-                found.append(start + ranks)
+                found.append(start + flat_terms[positions[rows] + offsets[:passed]].sum(axis=1))
             else:
+                rows = np.zeros((1, 0), dtype=np.int64)
                 found.append(np.array([start], dtype=np.int64))
-        tiles = self.tiles
-        starts = self._charleston_starts
+            blocks.append((listed, rows, blind))
+            listed += len(rows)
+        indexes = np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
+        kinds = choices.kinds
 
-        def decode(index: int) -> Action:
-            start, passed, blind = max(entry for entry in starts if entry[0] <= index)
-            chosen = tuple(tiles[position] for position in _unrank_multiset(index - start, passed))
+        def decode(index: int) -> Action | None:
+            # The pass is found where its index is, not unranked: its row lists the tiles.
+            places = (indexes == index).nonzero()[0]
+            if not len(places):
+                return None
+            place = int(places[0])
+            first, rows, blind = max(block for block in blocks if block[0] <= place)
+            chosen = tuple(kinds[kind] for kind in rows[place - first])
             return Action(choices.seat, ActionKind.CHARLESTON, chosen, count=blind)
 
-        return LegalIndexes(np.concatenate(found) if found else [], decode=decode)
+        return LegalIndexes(indexes, decode=decode)
 
     def mask(self, legal: Iterable[Action]) -> npt.NDArray[np.int8]:
         """An array of :attr:`size` holding 1 at the index of each action of ``legal``, 0
@@ -732,56 +750,26 @@ def _round_columns(
     state[0] = tiles_left
     state[1 + _POSITION[seat]] = 1
     state[5 + _POSITION[prevailing or Seat.EAST]] = 1
-    column = _PHASE_COLUMNS.get(phase, -1)
-    if column == -1:
-        column = _PHASE_COLUMNS[phase] = _STATE.get(f"phase {getattr(phase, 'value', phase)}")
+    column = _phase_column(phase)
     if column is not None:
         state[column] = 1
     _step_columns(state, step)
 
 
 _ROW_SIZE = NUM_TILE_KINDS
+_SHAPE = (len(OBSERVATION_ROWS), _ROW_SIZE)
 _NO_TILES = bytes(_ROW_SIZE)
 _OFFERED = tuple(bytes(index == kind for index in range(_ROW_SIZE)) for kind in range(_ROW_SIZE))
 _BYTE = 255
+_UINT8 = np.dtype(np.uint8)
+_CONCEALED = operator.attrgetter("concealed")
+_MELDS = operator.attrgetter("melds")
+_FLOAT32 = np.dtype(np.float32)
 
 # The environment's observations are built as bytes, then read by NumPy at once: every number of
 # an observation is a small count (a few copies of a tile, at most 14 concealed tiles, a step
 # number) but the wall's size, patched in afterwards when a tile set has more than 255 tiles left.
 # A step of the environment costs a few dozen µs, and each call into NumPy a good part of one.
-
-
-def _observation(rows: list[bytes | bytearray], state: list[int]) -> npt.NDArray[np.float32]:
-    """The observation of ``rows`` (every row but the state row, in order) and ``state``."""
-    wall = state[0]
-    if wall > _BYTE:
-        state[0] = 0
-    rows.append(bytes(state))
-    shape = (len(OBSERVATION_ROWS), _ROW_SIZE)
-    array = np.ndarray(shape, np.uint8, b"".join(rows)).astype(np.float32)
-    if wall > _BYTE:
-        array[_STATE_ROW, 0] = wall
-    return array
-
-
-@functools.cache
-def _places(
-    seats: tuple[Seat, ...], here: int, table: int
-) -> tuple[tuple[int, ...], tuple[tuple[Seat, int, int], ...]]:
-    """For the observer at position ``here`` of ``seats``, at a table of ``table`` places: where
-    each of its exposed and discard rows comes from in the table's rows (each place's shown tiles,
-    then each place's discards, then a row of zeros for seats not at the table), and each seat's
-    (seat, place, position counted from the observer)."""
-    zero = 2 * table
-    exposed, discards = [zero] * len(_EXPOSED_ROWS), [zero] * len(_DISCARD_ROWS)
-    relatives = []
-    for position, other in enumerate(seats):
-        relative = (position - here) % len(seats)
-        relatives.append((other, other.value, relative))
-        if other.value < table:
-            exposed[relative], discards[relative] = other.value, table + other.value
-    return (*exposed, *discards), tuple(relatives)
-
 
 # The builders below lay out the rows in this order: concealed, exposed, discards, on offer, state.
 assert _EXPOSED_ROWS == (1, 2, 3, 4)
@@ -789,27 +777,88 @@ assert _DISCARD_ROWS == (5, 6, 7, 8)
 assert _STATE_ROW == _ROW["on offer"] + 1 == len(OBSERVATION_ROWS) - 1
 
 
-def _seat_rows(
-    seat: Seat,
-    seats: tuple[Seat, ...],
-    table: Sequence[bytes | bytearray],
+class _Layout:
+    """What one observer's observation takes from the table, whatever the moment: worked out once
+    per observer and table (:func:`_layout`) and read at every step."""
+
+    __slots__ = ("acting", "concealed", "counted", "discard_row", "rows", "state")
+
+    def __init__(self, seats: tuple[Seat, ...], seat: Seat, places: int) -> None:
+        """The layout of ``seat``'s observations, ``seats`` in turn order, at a table of
+        ``places`` places whose rows are each place's shown tiles, then each place's discards,
+        then a row of zeros (for seats not at the table)."""
+        here = seats.index(seat)
+        zero = 2 * places
+        exposed, discards = [zero] * len(_EXPOSED_ROWS), [zero] * len(_DISCARD_ROWS)
+        counted = [places] * len(seats)
+        self.acting: dict[Seat, int] = {}
+        """The state column marking that a seat must act."""
+        self.discard_row: dict[Seat, int] = {}
+        """Where a seat's discards are among the rows that :attr:`rows` picks."""
+        for position, other in enumerate(seats):
+            relative = (position - here) % len(seats)
+            self.acting[other] = 9 + relative
+            self.discard_row[other] = len(_EXPOSED_ROWS) + relative
+            if other.value < places:
+                exposed[relative], discards[relative] = other.value, places + other.value
+                counted[relative] = other.value
+        self.rows = operator.itemgetter(*exposed, *discards)
+        """The exposed and discard rows of each seat counted from the observer, picked from the
+        table's rows."""
+        self.counted = slice(13, 13 + len(seats))
+        """The state columns of the seats' concealed counts, counted from the observer."""
+        self.concealed = operator.itemgetter(*counted)
+        """Each seat's concealed count, counted from the observer, picked from the places'
+        counts followed by a zero (for seats not at the table)."""
+        self.state = [0] * _ROW_SIZE
+        """The state row before the moment's columns: the observer's seat."""
+        self.state[1 + _POSITION[seat]] = 1
+
+
+@functools.cache
+def _layout(seats: tuple[Seat, ...], seat: Seat, places: int) -> _Layout:
+    return _Layout(seats, seat, places)
+
+
+def _phase_column(phase: object) -> int | None:
+    """The state column of a phase (its name, or its member of a round's ``Phase``)."""
+    column = _PHASE_COLUMNS.get(phase, -1)
+    if column == -1:
+        column = _PHASE_COLUMNS[phase] = _STATE.get(f"phase {getattr(phase, 'value', phase)}")
+    return column
+
+
+def _observation(
+    layout: _Layout,
+    rows: Sequence[bytes | bytearray],
     concealed: Sequence[int],
     to_act: Sequence[Seat],
-    state: list[int],
-) -> list[bytes | bytearray]:
-    """The exposed and discard rows of each seat counted from the observer ``seat`` (``table``:
-    each place's shown tiles, then each place's discards, then zeros), written in ``state``: each
-    seat's concealed count (``concealed``, by place) and which seats must act."""
-    places = len(concealed)
-    gather, relatives = _places(seats, seats.index(seat), places)
-    for _, place, relative in relatives:
-        if place < places:
-            state[13 + relative] = concealed[place]
-    for acting in to_act:
-        for other, _, relative in relatives:
-            if other is acting:
-                state[9 + relative] = 1
-    return [table[row] for row in gather]
+    wall: int,
+    prevailing: Seat,
+    phase: object,
+    step: object = None,
+) -> npt.NDArray[np.float32]:
+    """The observation of ``rows`` (every row but the state row, in order) and of the moment:
+    each place's concealed count (then a zero), the seats to act, the wall, the prevailing wind, the phase and
+    the step before play."""
+    state = layout.state.copy()
+    state[0] = wall if wall <= _BYTE else 0
+    state[5 + _POSITION[prevailing]] = 1
+    state[layout.counted] = layout.concealed(concealed)
+    acting = layout.acting
+    for seat in to_act:
+        state[acting[seat]] = 1
+    column = _PHASE_COLUMNS.get(phase, -1)
+    if column == -1:
+        column = _phase_column(phase)
+    if column is not None:
+        state[column] = 1
+    if step is not None:
+        _step_columns(state, step)
+    array = np.ndarray(_SHAPE, _UINT8, b"".join((*rows, bytes(state)))).astype(_FLOAT32)
+    if wall > _BYTE:
+        array[_STATE_ROW, 0] = wall
+    return array
 
 
 class _TableCounts:
@@ -821,10 +870,10 @@ class _TableCounts:
     def __init__(self) -> None:
         self.round: AmericanRound | None = None
         self.table: tuple[tuple[Seat, Tile], ...] = ()
-        self.melds: list[object] = []
+        self.melds: tuple[object, ...] = ()
         self.rows: list[bytearray] = [bytearray(_ROW_SIZE)]
         """Each seat's exposed tiles, then each seat's discards (the tile on offer among them),
-        then a row of zeros, as :func:`_seat_rows` reads them."""
+        then a row of zeros, as :class:`_Layout` picks them."""
 
     def read(self, round_: AmericanRound) -> None:
         """Bring the rows up to ``round_``."""
@@ -834,15 +883,15 @@ class _TableCounts:
         places = len(hands)
         if places != len(self.melds):
             self.rows = [bytearray(_ROW_SIZE) for _ in range(2 * places + 1)]
-            self.melds = [None] * places
+            self.melds = (None,) * places
             self.table = ()
         rows = self.rows
-        for place, hand in enumerate(hands):
-            melds = hand.melds
-            if melds is not self.melds[place]:
-                shown = (total - concealed for total, concealed in zip(hand.counts, hand.concealed_counts, strict=True))
-                rows[place] = bytearray(shown) if melds else bytearray(_ROW_SIZE)
-                self.melds[place] = melds
+        melds = tuple(map(_MELDS, hands))
+        if melds != self.melds:  # compared in C, by identity first: most steps change no sets
+            for place, (hand, now, then) in enumerate(zip(hands, melds, self.melds, strict=True)):
+                if now is not then:
+                    rows[place] = bytearray(map(operator.sub, hand.counts, hand.concealed_counts))
+            self.melds = melds
         table, before = round_.discards, self.table
         if table is not before:
             if len(table) == len(before) + 1 and table[:-1] == before:
@@ -867,19 +916,21 @@ def _american_array(
     shared = shared or _TableCounts()
     shared.read(round_)
     hands = round_.hands
-    state = [0] * _ROW_SIZE
-    table = _seat_rows(seat, seats, shared.rows, [len(hand.concealed) for hand in hands], round_.to_act, state)
+    layout = _layout(seats, seat, len(hands))
+    table = layout.rows(shared.rows)
     offered = round_.last_discard
     if offered is None:
         on_offer = _NO_TILES
     else:  # the tile on offer has its own row, not among its discarder's
         on_offer = _OFFERED[offered.index]
-        discarder = round_.discards[-1][0]
-        row = len(_EXPOSED_ROWS) + (seats.index(discarder) - seats.index(seat)) % len(seats)
+        row = layout.discard_row[round_.discards[-1][0]]
+        table = list(table)
         table[row] = discards = bytearray(table[row])
         discards[offered.index] -= 1
-    _round_columns(state, seat, len(round_.wall), None, round_.phase, round_.step)
-    return _observation([bytes(hands[_POSITION[seat]].concealed_counts), *table, on_offer], state)
+    own = bytes(hands[_POSITION[seat]].concealed_counts)
+    concealed = [*map(len, map(_CONCEALED, hands)), 0]
+    rows = (own, *table, on_offer)
+    return _observation(layout, rows, concealed, round_.to_act, len(round_.wall), Seat.EAST, round_.phase, round_.step)
 
 
 class _PlayerRows:
@@ -900,7 +951,7 @@ class _PlayerRows:
         if table != len(self.players):
             self.players = [None] * table
             self.rows = [bytearray(_ROW_SIZE) for _ in range(2 * table + 1)]
-            self.concealed = [0] * table
+            self.concealed = [0] * (table + 1)  # a zero after the places, for seats not at the table
         rows = self.rows
         for place, player in enumerate(players):
             before = self.players[place]
@@ -936,12 +987,18 @@ def _singapore_array(
     rows = rows or _PlayerRows()
     players = round_.players
     rows.read(players)
-    state = [0] * _ROW_SIZE
-    table = _seat_rows(seat, seats, rows.rows, rows.concealed, round_.to_act, state)
+    layout = _layout(seats, seat, len(players))
     on_offer = _NO_TILES if round_.discard is None else _OFFERED[round_.discard.index]
     own = players[_POSITION[seat]].counts
-    _round_columns(state, seat, round_.tiles_left, round_.prevailing_wind, round_.phase, None)
-    return _observation([bytes(own) + _PADDING[len(own)], *table, on_offer], state)
+    return _observation(
+        layout,
+        (bytes(own) + _PADDING[len(own)], *layout.rows(rows.rows), on_offer),
+        rows.concealed,
+        round_.to_act,
+        round_.tiles_left,
+        round_.prevailing_wind,
+        round_.phase,
+    )
 
 
 class _Observer:
