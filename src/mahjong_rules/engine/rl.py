@@ -1168,9 +1168,9 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         self._select()
 
     def _select(self) -> None:
-        round_ = self._round()
-        if round_.to_act:
-            self.agent_selection = _agent(round_.to_act[0])
+        to_act = self._round().to_act
+        if to_act:
+            self.agent_selection = _AGENTS[to_act[0]]
 
     def legal_actions(self, agent: str | None = None) -> Sequence[Action]:
         """The legal actions of ``agent`` (the selected agent by default) now."""
@@ -1238,7 +1238,9 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         elif self.max_steps is not None and self.steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
-            self._select()
+            to_act = round_.to_act
+            if to_act:
+                self.agent_selection = _AGENTS[to_act[0]]
         if self.render_mode == "human":
             self.render()
 
