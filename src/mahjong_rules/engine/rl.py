@@ -140,9 +140,52 @@ _CODES_REMEMBERED = 50_000
 def _rank_terms(kinds: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """What a tile at each position adds to the rank of a sorted multiset when it comes at each
     offset (:func:`_rank_multiset`, one term at a time), laid flat: the term of ``position`` at
-    ``offset`` is at ``offsets[offset] + position``."""
+    ``offset`` is at ``offsets[offset] + position``; then zeros, so that the position
+    ``_PASS_LIMIT * kinds`` (no tile) adds nothing at any offset."""
     terms = [math.comb(position + offset, offset + 1) for offset in range(_PASS_LIMIT) for position in range(kinds)]
+    terms += [0] * ((_PASS_LIMIT - 1) * kinds + 1)
     return np.array(terms, dtype=np.int64), np.arange(_PASS_LIMIT, dtype=np.int64) * kinds
+
+
+class _PassLayout:
+    """Every pass of a Charleston step of ``size`` tiles (``blind`` of them blind, for each of
+    ``blinds``, whose blocks of indexes begin at ``starts``) from a hand of ``kinds`` kinds of
+    tile, as if it held copies enough of each: one a row, in the blocks' order."""
+
+    __slots__ = ("blinds", "columns", "repeat_kinds", "repeat_needs", "repeat_rows", "rows", "starts")
+
+    def __init__(self, kinds: int, size: int, blinds: Sequence[int], starts: Sequence[int]) -> None:
+        rows, needs, first, blind_counts = [], [], [], []
+        for blind, start in zip(blinds, starts, strict=True):
+            passed = size - blind
+            if passed:
+                block_rows, block_needs = _choices_of(kinds, passed)
+            else:
+                block_rows = block_needs = np.zeros((1, 0), dtype=np.int64)
+            padding = ((0, 0), (0, _PASS_LIMIT - passed))
+            rows.append(np.pad(block_rows, padding, constant_values=kinds))
+            needs.append(np.pad(block_needs, padding))
+            first.append(np.full(len(block_rows), start, dtype=np.int64))
+            blind_counts.append(np.full(len(block_rows), blind, dtype=np.int64))
+        empty = np.zeros((0, _PASS_LIMIT), dtype=np.int64)
+        self.rows = np.concatenate(rows) if rows else empty
+        """The kinds passed, sorted, then the padding kind (``kinds``) up to :data:`_PASS_LIMIT`
+        columns."""
+        self.starts = np.concatenate(first) if first else empty[:, 0]
+        """The first index of each row's block."""
+        self.blinds = np.concatenate(blind_counts) if blind_counts else empty[:, 0]
+        """How many tiles each row passes blind."""
+        flat = self.rows * _PASS_LIMIT + np.arange(_PASS_LIMIT)
+        self.columns = tuple(np.ascontiguousarray(flat[:, column]) for column in range(_PASS_LIMIT))
+        """For each column, where each row's term is in a table of terms by kind and column, laid
+        flat."""
+        needed = np.concatenate(needs) if needs else empty
+        self.repeat_rows, repeat_columns = (needed >= 2).nonzero()
+        """The rows that pass a kind more than once, once per repeat..."""
+        self.repeat_kinds = self.rows[self.repeat_rows, repeat_columns]
+        """...the kind repeated..."""
+        self.repeat_needs = needed[self.repeat_rows, repeat_columns]
+        """...and how many copies of it the row needs up to that column."""
 
 
 class LegalIndexes:
@@ -290,6 +333,7 @@ class ActionEncoding:
         ]
         self._charleston: dict[tuple[int, int], int] = {}
         self._codes: dict[int, tuple[Action, int]] = {}
+        self._pass_layouts: dict[tuple[int, int, tuple[int, ...]], _PassLayout] = {}
         for passed in range(_PASS_LIMIT + 1):
             for blind in range(_PASS_LIMIT + 1 - passed):
                 sizes.append((ActionKind.CHARLESTON, f"charleston {passed}+{blind}", _multisets(count, passed)))
@@ -495,28 +539,24 @@ class ActionEncoding:
             for tile in choices.kinds:
                 self._tile(tile, probe)  # raises, naming the tile
             raise
-        limits = np.array(choices.limits, dtype=np.int64)
+        layout = self._pass_layout(len(positions), choices.size, choices.blinds)
         flat_terms, offsets = _rank_terms(len(self.tiles))
-        found: list[npt.NDArray[np.int64]] = []
-        blocks: list[tuple[int, npt.NDArray[np.int64], int]] = []  # (first place, the hand's kinds passed, blind)
-        listed = 0
-        for blind in choices.blinds:
-            passed = choices.size - blind
-            start = self._charleston.get((passed, blind))
-            if start is None:
-                raise ValueError(f"a Charleston pass is at most {_PASS_LIMIT} tiles in all, blind ones included")
-            if passed:
-                rows, needs = _choices_of(len(positions), passed)
-                rows = rows[(needs <= limits[rows]).all(axis=1)]
-                # A pass's rank adds the term of each tile at its offset: one gather from the
-                # terms laid flat, each offset's row of them one tile kind count apart.
-                found.append(start + flat_terms[positions[rows] + offsets[:passed]].sum(axis=1))
-            else:
-                rows = np.zeros((1, 0), dtype=np.int64)
-                found.append(np.array([start], dtype=np.int64))
-            blocks.append((listed, rows, blind))
-            listed += len(rows)
-        indexes = np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
+        # What each of the hand's kinds (then the padding kind, at a position that reads zeros)
+        # adds to a pass's rank at each column: a pass's rank adds one term per column.
+        positions = np.append(positions, _PASS_LIMIT * len(self.tiles))
+        terms = flat_terms[positions[:, None] + offsets].ravel()
+        ranks = layout.starts.copy()
+        for column in layout.columns:
+            ranks += terms[column]
+        # The passes that need more copies of a kind than the hand holds are left out.
+        limits = np.array(choices.limits, dtype=np.int64)
+        short = layout.repeat_rows[limits[layout.repeat_kinds] < layout.repeat_needs]
+        kept: npt.NDArray[np.bool_] | None = None
+        if len(short):
+            kept = np.ones(len(ranks), dtype=np.bool_)
+            kept[short] = False
+            ranks = ranks[kept]
+        indexes = ranks
         kinds = choices.kinds
 
         def decode(index: int) -> Action | None:
@@ -524,12 +564,27 @@ class ActionEncoding:
             places = (indexes == index).nonzero()[0]
             if not len(places):
                 return None
-            place = int(places[0])
-            first, rows, blind = max(block for block in blocks if block[0] <= place)
-            chosen = tuple(kinds[kind] for kind in rows[place - first])
-            return Action(choices.seat, ActionKind.CHARLESTON, chosen, count=blind)
+            place = int(places[0] if kept is None else kept.nonzero()[0][places[0]])
+            chosen = tuple(kinds[kind] for kind in layout.rows[place] if kind < len(kinds))
+            return Action(choices.seat, ActionKind.CHARLESTON, chosen, count=int(layout.blinds[place]))
 
         return LegalIndexes(indexes, decode=decode)
+
+    def _pass_layout(self, kinds: int, size: int, blinds: tuple[int, ...]) -> _PassLayout:
+        """The passes of a Charleston step of ``size`` tiles, ``blind`` of them blind for each of
+        ``blinds``, of a hand of ``kinds`` kinds of tile (:class:`_PassLayout`); kept for each
+        (kinds, size, blinds) asked."""
+        key = (kinds, size, blinds)
+        found = self._pass_layouts.get(key)
+        if found is None:
+            starts: list[int] = []
+            for blind in blinds:
+                start = self._charleston.get((size - blind, blind))
+                if start is None:
+                    raise ValueError(f"a Charleston pass is at most {_PASS_LIMIT} tiles in all, blind ones included")
+                starts.append(start)
+            found = self._pass_layouts[key] = _PassLayout(kinds, size, blinds, starts)
+        return found
 
     def mask(self, legal: Iterable[Action]) -> npt.NDArray[np.int8]:
         """An array of :attr:`size` holding 1 at the index of each action of ``legal``, 0
