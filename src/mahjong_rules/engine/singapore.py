@@ -571,7 +571,9 @@ def _kong_declarations(seat: Seat, player: Player) -> list[Action]:
     Kong Type 2": ``tiles[0]`` is the tile, ``meld`` the pung)."""
     counts = player.counts
     # Most turns hold no four of a kind and no tile of an exposed pung: nothing to ask the ruleset.
-    if 4 not in counts and not any(meld.size == 3 and counts[meld.tiles[0].index] for meld in player.melds):
+    if 4 not in counts and (
+        not player.melds or not any(meld.size == 3 and counts[meld.tiles[0].index] for meld in player.melds)
+    ):
         return []
     actions = []
     for tile, kind in declarable_kongs(player.sorted_hand).items():
@@ -714,19 +716,29 @@ class _Step:
     def player(self, seat: Seat) -> Player:
         return self.players[_POSITION[seat]]
 
-    def change(self, seat: Seat, **changes: Any) -> Player:
+    def change(
+        self,
+        seat: Seat,
+        *,
+        counts: tuple[int, ...] | None = None,
+        melds: tuple[Meld, ...] | None = None,
+        bonus: tuple[Tile, ...] | None = None,
+        discards: tuple[Tile, ...] | None = None,
+        moved: int | None = None,
+        last_discarded: Tile | None = None,
+    ) -> Player:
+        """Replace ``seat``'s player with one whose fields given here differ (a player's last
+        discard, once set, is never taken back)."""
         old = self.players[_POSITION[seat]]
         # Player's own constructor, field by field: attrs.evolve looks the fields up every time.
         changed = Player(
-            changes.pop("counts", old.counts),
-            changes.pop("melds", old.melds),
-            changes.pop("bonus", old.bonus),
-            changes.pop("discards", old.discards),
-            changes.pop("moved", old.moved),
-            changes.pop("last_discarded", old.last_discarded),
+            old.counts if counts is None else counts,
+            old.melds if melds is None else melds,
+            old.bonus if bonus is None else bonus,
+            old.discards if discards is None else discards,
+            old.moved if moved is None else moved,
+            old.last_discarded if last_discarded is None else last_discarded,
         )
-        if changes:
-            raise TypeError(f"a player has no {', '.join(changes)}")
         self.players[_POSITION[seat]] = changed
         return changed
 

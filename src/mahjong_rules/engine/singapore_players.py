@@ -71,6 +71,9 @@ class Player:
     discards: tuple[Tile, ...] = ()
     moved: int = 0
     last_discarded: Tile | None = None
+    _winning: frozenset[int] | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
+    """The tile indexes that complete the concealed tiles (:func:`_winning_tiles`), worked out on
+    first use: a player is offered the discards of the others before it changes."""
 
     @property
     def concealed(self) -> tuple[Tile, ...]:
@@ -110,9 +113,7 @@ class Player:
         declared sets, or 13 Wonders, or the player holds eight flowers: the shape alone, before
         the ruleset counts the doubles (a quick test that spares most evaluations)."""
         if tile is not None:
-            # A tile on offer: the tiles that would complete the hand are worked out once per
-            # hand, which is offered a tile by each other player before it changes.
-            return tile.index in _winning_tiles(self.counts, SETS - len(self.melds)) or self.eight_flowers
+            return tile.index in self.winning_tiles or self.eight_flowers
         counts = self.counts
         if standard.is_complete(counts, SETS - len(self.melds)):
             return True
@@ -132,13 +133,27 @@ class Player:
         last discard) are the ruleset's to apply after it."""
         index = tile.index
         counts = self.counts
-        if counts[index] >= 2 or index in _winning_tiles(counts, SETS - len(self.melds)) or self.eight_flowers:
+        winning = self._winning
+        if winning is None:
+            winning = self.winning_tiles
+        if counts[index] >= 2 or index in winning or (len(self.bonus) >= len(FLOWERS) and self.eight_flowers):
             return True
         if chow:
-            for low, high in chow_pairs(tile):
-                if counts[low.index] and counts[high.index]:
+            for low, high in _CHOW_INDEXES[index]:
+                if counts[low] and counts[high]:
                     return True
         return False
+
+    @property
+    def winning_tiles(self) -> frozenset[int]:
+        """The tile indexes that complete the concealed tiles to four sets and an eye beside the
+        declared sets, or (with no declared sets) to 13 Wonders: worked out once per player, which
+        is offered a tile by each other player before it changes."""
+        winning = self._winning
+        if winning is None:
+            winning = _winning_tiles(self.counts, SETS - len(self.melds))
+            object.__setattr__(self, "_winning", winning)
+        return winning
 
 
 @functools.cache
@@ -152,6 +167,12 @@ def chow_pairs(tile: Tile) -> tuple[tuple[Tile, Tile], ...]:
         for low, high in ((-2, -1), (-1, 1), (1, 2))
         if rank + low >= 1 and rank + high <= 9
     )
+
+
+_CHOW_INDEXES = tuple(
+    tuple((low.index, high.index) for low, high in chow_pairs(Tile.from_index(index))) for index in range(KINDS)
+)
+"""The pairs of tile indexes that make a chow with each tile index held concealed."""
 
 
 @functools.lru_cache(maxsize=4096)
