@@ -1027,11 +1027,13 @@ class AmericanRound:
         """This round with ``changes`` (like ``attrs.evolve``, faster: a round is replaced a few
         times per action), and nothing remembered of its legal actions."""
         replaced: AmericanRound = object.__new__(AmericanRound)
-        fields = replaced.__dict__
-        fields.update(self.__dict__)
+        fields = self.__dict__.copy()
         fields.update(changes)
         fields["_memo"] = {}
         fields["_acting"] = None
+        # A whole new __dict__, not the new object's own one filled from another: CPython 3.11
+        # reads the attributes of the first kind about twice as fast (and makes it faster).
+        object.__setattr__(replaced, "__dict__", fields)
         return replaced
 
     def _with_hands(self, changes: Mapping[Seat, Hand], **fields: Any) -> AmericanRound:
