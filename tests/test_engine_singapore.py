@@ -163,6 +163,26 @@ def test_the_deal_gives_13_tiles_and_the_banker_14_bonus_tiles_replaced_from_the
     assert round_.tiles_left == len(tiles) - 53 - bonus - LAST_TILES
 
 
+def test_a_step_freezes_into_a_round_with_every_field() -> None:
+    """A round made by a step (its fields set as one dict, not through the constructor) holds
+    every field of SingaporeRound and nothing else, equals the round the constructor makes from
+    them, and copies and pickles as one."""
+    import pickle
+
+    round_: Any = new_round("singapore", seed=4)
+    rng = random.Random(4)
+    for _ in range(30):
+        round_ = round_.apply(rng.choice(round_.legal_actions(round_.to_act[0])))
+    assert set(vars(round_)) == {field.name for field in attrs.fields(SingaporeRound)}
+    rebuilt = SingaporeRound(
+        **{field.name: getattr(round_, field.name) for field in attrs.fields(SingaporeRound) if field.init}
+    )
+    assert rebuilt == round_
+    assert hash(rebuilt) == hash(round_)
+    assert pickle.loads(pickle.dumps(round_)) == round_ == copy.copy(round_)
+    assert rebuilt.legal_actions(rebuilt.to_act[0]) == round_.legal_actions(round_.to_act[0])
+
+
 def test_initial_bonus_tiles_are_paid_at_once_double() -> None:
     """ "If the cat and the mouse were received during the initial 13 tiles at the beginning of the
     game, the player would receive 4 points from each player"; likewise the seat flowers (rulings

@@ -122,7 +122,7 @@ def _same_ruleset(first: SingaporeRuleset, second: SingaporeRuleset) -> bool:
     return first.options == second.options
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # a step takes and makes a round's fields as one dict (_Step)
 class SingaporeRound:
     """A round of Singapore mahjong, immutable: :meth:`apply` returns the next round.
 
@@ -673,44 +673,52 @@ class _Step:
 
     @classmethod
     def of(cls, round_: SingaporeRound, action: Action) -> _Step:
-        step = cls(round_.ruleset, round_.seed, round_.banker, round_.prevailing_wind, list(round_.players))
-        step.wall = round_.wall
-        step.phase, step.turn, step.extra = round_.phase, round_.turn, round_.extra
-        step.drawn, step.replacement = round_.drawn, round_.replacement
-        step.discard, step.robbed = round_.discard, round_.robbed
-        step.pending, step.calls = round_.pending, round_.calls
-        step.history, step.kong_declared = round_.history, round_.kong_declared
-        step.transfers = list(round_.transfers)
-        step.paid_before = round_.transfers
-        step.actions = (*round_.actions, action)
+        # The round's fields are the step's, copied at once, then what the step keeps its own way.
+        # A whole new __dict__, not the step's own one filled by update: CPython 3.11 reads the
+        # attributes of the first kind about twice as fast.
+        fields = round_.__dict__.copy()
+        del fields["_legal"]
+        fields["seats"] = _seats(round_.ruleset)
+        fields["players"] = list(round_.players)
+        fields["transfers"] = list(round_.transfers)
+        fields["paid_before"] = round_.transfers
+        fields["actions"] = (*round_.actions, action)
+        fields["legal"] = {}
+        step = object.__new__(cls)
+        step.__dict__ = fields
         return step
 
     def freeze(self) -> SingaporeRound:
-        round_ = SingaporeRound(
-            self.ruleset,
-            self.seed,
-            self.banker,
-            self.prevailing_wind,
-            self.wall,
-            tuple(self.players),
-            self.phase,
-            self.turn,
-            self.extra,
-            self.drawn,
-            self.replacement,
-            self.discard,
-            self.robbed,
-            self.pending,
-            self.calls,
-            self.history,
-            self.kong_declared,
+        """The round this step has made (the step is not used after)."""
+        round_ = object.__new__(SingaporeRound)
+        # SingaporeRound's fields (it has no converters or validators), as one new __dict__ (see
+        # ``of``); the legal actions worked out during the step are the round's first.
+        fields = {
+            "ruleset": self.ruleset,
+            "seed": self.seed,
+            "banker": self.banker,
+            "prevailing_wind": self.prevailing_wind,
+            "wall": self.wall,
+            "players": tuple(self.players),
+            "phase": self.phase,
+            "turn": self.turn,
+            "extra": self.extra,
+            "drawn": self.drawn,
+            "replacement": self.replacement,
+            "discard": self.discard,
+            "robbed": self.robbed,
+            "pending": self.pending,
+            "calls": self.calls,
+            "history": self.history,
+            "kong_declared": self.kong_declared,
             # Transfers are only ever added: when none was, the round keeps the same tuple (so
             # that what is worked out from it, like an environment's rewards, can be kept too).
-            self.paid_before if len(self.transfers) == len(self.paid_before) else tuple(self.transfers),
-            self.actions,
-            self.result,
-        )
-        round_._legal.update(self.legal)
+            "transfers": self.paid_before if len(self.transfers) == len(self.paid_before) else tuple(self.transfers),
+            "actions": self.actions,
+            "result": self.result,
+            "_legal": self.legal,
+        }
+        object.__setattr__(round_, "__dict__", fields)
         return round_
 
     def player(self, seat: Seat) -> Player:
