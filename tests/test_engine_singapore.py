@@ -859,9 +859,9 @@ def test_a_fresh_tile_that_makes_a_kong_at_the_end_pays_only_the_kong() -> None:
 def test_could_win_is_the_shape_of_a_winning_hand(data: st.DataObject) -> None:
     """``Player.could_win``, the quick test before the ruleset evaluates a GAME, is exactly the
     shape: the concealed tiles with the tile offered (or as drawn) make the sets left and an eye,
-    or 13 Wonders with nothing declared, or the player shows all eight flowers (ruling S16). It
-    reads the tiles that complete the hand from a cache of each hand's waits; this checks it
-    against the counts themselves, on random hands and on hands built one tile short of a win.
+    or 13 Wonders with nothing declared, or the player shows all eight flowers (ruling S16). The
+    expected shape is read from the counts and checked against the hand's waits, found by the
+    solver's search (another way), on random hands and on hands built one tile short of a win.
     ``Player.might_take``, which spares the answers to most tiles offered, is exactly a win, a
     pong or kong, or (for the discarder's right) a chow, on the counts."""
     sets = data.draw(st.integers(0, 4), label="declared sets")
@@ -891,12 +891,15 @@ def test_could_win_is_the_shape_of_a_winning_hand(data: st.DataObject) -> None:
     bonus = tuple(flowers[: data.draw(st.sampled_from([0, 7, 8]), label="flowers")])
     player = Player(tuple(counts), melds, bonus)
     eight = len(bonus) == 8
+    waits = standard.waits(tuple(counts), 4 - sets, thirteen_wonders=sets == 0)
     for tile in map(mr.Tile.from_index, range(34)):
         after = list(counts)
         after[tile.index] += 1
         complete = standard.is_complete(after, 4 - sets) or (
             sets == 0 and standard.thirteen_wonders_away(after) == 0 and sum(after) == 14
         )
+        if counts[tile.index] < 4:  # a fifth copy is never offered
+            assert complete is (tile.index in waits), (counts, tile)
         assert player.could_win(tile) is (complete or eight), (player, tile)
         drawn = Player(tuple(after), melds, bonus)
         assert drawn.could_win() is (complete or eight), (drawn, tile)

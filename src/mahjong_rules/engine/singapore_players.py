@@ -71,9 +71,6 @@ class Player:
     discards: tuple[Tile, ...] = ()
     moved: int = 0
     last_discarded: Tile | None = None
-    _winning: frozenset[int] | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
-    """The tile indexes that complete the concealed tiles (:func:`_winning_tiles`), worked out on
-    first use: a player is offered the discards of the others before it changes."""
 
     @property
     def concealed(self) -> tuple[Tile, ...]:
@@ -112,19 +109,8 @@ class Player:
         """Whether the concealed tiles, with ``tile``, complete four sets and an eye beside the
         declared sets, or 13 Wonders, or the player holds eight flowers: the shape alone, before
         the ruleset counts the doubles (a quick test that spares most evaluations)."""
-        if tile is not None:
-            return tile.index in self.winning_tiles or self.eight_flowers
-        counts = self.counts
-        if standard.is_complete(counts, SETS - len(self.melds)):
-            return True
-        if (
-            not self.melds
-            and standard.terminals_and_honors_only(counts)
-            and sum(counts) == 14
-            and standard.thirteen_wonders_away(counts) == 0
-        ):
-            return True
-        return self.eight_flowers
+        counts = self.counts if tile is None else changed_counts(self.counts, tile, 1)
+        return _complete(counts, self.melds) or self.eight_flowers
 
     def might_take(self, tile: Tile, chow: bool) -> bool:
         """Whether the player might answer ``tile`` on offer at all: win on it, pong or kong it,
@@ -133,27 +119,19 @@ class Player:
         last discard) are the ruleset's to apply after it."""
         index = tile.index
         counts = self.counts
-        winning = self._winning
-        if winning is None:
-            winning = self.winning_tiles
-        if counts[index] >= 2 or index in winning or (len(self.bonus) >= len(FLOWERS) and self.eight_flowers):
+        if counts[index] >= 2 or (len(self.bonus) >= len(FLOWERS) and self.eight_flowers):
+            return True
+        # A win on it: the hand with it complete (a table lookup), not the hand's waits worked
+        # out (a search, for a hand that changes before most of its waits would be asked about).
+        more = list(counts)
+        more[index] += 1
+        if _complete(tuple(more), self.melds):
             return True
         if chow:
             for low, high in _CHOW_INDEXES[index]:
                 if counts[low] and counts[high]:
                     return True
         return False
-
-    @property
-    def winning_tiles(self) -> frozenset[int]:
-        """The tile indexes that complete the concealed tiles to four sets and an eye beside the
-        declared sets, or (with no declared sets) to 13 Wonders: worked out once per player, which
-        is offered a tile by each other player before it changes."""
-        winning = self._winning
-        if winning is None:
-            winning = _winning_tiles(self.counts, SETS - len(self.melds))
-            object.__setattr__(self, "_winning", winning)
-        return winning
 
 
 @functools.cache
@@ -175,11 +153,17 @@ _CHOW_INDEXES = tuple(
 """The pairs of tile indexes that make a chow with each tile index held concealed."""
 
 
-@functools.lru_cache(maxsize=4096)
-def _winning_tiles(counts: tuple[int, ...], sets: int) -> frozenset[int]:
-    """The tile indexes that complete concealed ``counts`` to ``sets`` sets and an eye, or (with
-    no declared sets) to 13 Wonders."""
-    return standard.waits(counts, sets, thirteen_wonders=sets == SETS)
+def _complete(counts: tuple[int, ...], melds: tuple[Meld, ...]) -> bool:
+    """Whether concealed ``counts`` complete four sets and an eye beside ``melds``, or (with no
+    declared sets) 13 Wonders."""
+    if standard.is_complete(counts, SETS - len(melds)):
+        return True
+    return (
+        not melds
+        and standard.terminals_and_honors_only(counts)
+        and sum(counts) == 14
+        and standard.thirteen_wonders_away(counts) == 0
+    )
 
 
 def let_pass(history: tuple[tuple[Seat, Tile], ...], seat: Seat, player: Player) -> frozenset[Tile]:
