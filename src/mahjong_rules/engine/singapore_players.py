@@ -123,10 +123,19 @@ class Player:
             return True
         # A win on it: the hand with it complete (a table lookup), not the hand's waits worked
         # out (a search, for a hand that changes before most of its waits would be asked about).
-        more = list(counts)
-        more[index] += 1
-        if _complete(tuple(more), self.melds):
-            return True
+        # A tile the hand holds no copy of and nothing within two of, in its suit, would be a
+        # lone tile in any hand but 13 Wonders: most tiles offered are never looked up.
+        near = counts[index] or (not self.melds and index in _WONDERS)
+        if not near:
+            for other in _NEAR[index]:
+                if counts[other]:
+                    near = True
+                    break
+        if near:
+            more = list(counts)
+            more[index] += 1
+            if _complete(tuple(more), self.melds):
+                return True
         if chow:
             for low, high in _CHOW_INDEXES[index]:
                 if counts[low] and counts[high]:
@@ -146,6 +155,16 @@ def chow_pairs(tile: Tile) -> tuple[tuple[Tile, Tile], ...]:
         if rank + low >= 1 and rank + high <= 9
     )
 
+
+_NEAR = tuple(
+    tuple(near for near in range(index - 2, index + 3) if near != index and near // 9 == index // 9)
+    if index < 27
+    else ()
+    for index in range(KINDS)
+)
+"""The tile indexes within two of each tile index in its suit (none for honours)."""
+
+_WONDERS = frozenset(standard.TERMINALS_AND_HONORS)
 
 _CHOW_INDEXES = tuple(
     tuple((low.index, high.index) for low, high in chow_pairs(Tile.from_index(index))) for index in range(KINDS)
