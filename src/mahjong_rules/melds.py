@@ -44,6 +44,13 @@ class MeldShape(enum.Enum):
 _SIZE_NAMES = {2: "pair", 3: "pung", 4: "kong", 5: "quint"}
 
 
+# EnumType's __getattr__ (CPython 3.11) makes reading a member through its class several times
+# slower than reading a global: the code below reads these.
+_MELDSHAPE_CHOW = MeldShape.CHOW
+_MELDSHAPE_IDENTICAL = MeldShape.IDENTICAL
+_MELDSHAPE_SINGLES = MeldShape.SINGLES
+
+
 def _sorted_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     collected = tuple(tiles)
     for tile in collected:
@@ -55,7 +62,7 @@ def _sorted_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
 def _shape_of(tiles: tuple[Tile, ...]) -> MeldShape:
     naturals = [tile for tile in tiles if not tile.is_joker]
     if len(set(naturals)) <= 1:
-        return MeldShape.IDENTICAL
+        return _MELDSHAPE_IDENTICAL
     if len(naturals) < len(tiles):
         raise MeldError(f"a joker can stand only in a set of identical tiles, not in {' '.join(map(str, tiles))}")
     first = tiles[0]
@@ -66,8 +73,8 @@ def _shape_of(tiles: tuple[Tile, ...]) -> MeldShape:
         and all(t.suit is first.suit for t in tiles)
         and [t.rank for t in tiles] == [first.rank, first.rank + 1, first.rank + 2]
     ):
-        return MeldShape.CHOW
-    return MeldShape.SINGLES
+        return _MELDSHAPE_CHOW
+    return _MELDSHAPE_SINGLES
 
 
 @attrs.frozen(repr=False)
@@ -110,7 +117,7 @@ class Meld:
         given = self.represents
         if given is not None and not isinstance(given, Tile):
             raise TypeError(f"represents is a Tile or None, not {given!r}")
-        if shape is not MeldShape.IDENTICAL:
+        if shape is not _MELDSHAPE_IDENTICAL:
             if given is not None:
                 raise MeldError(f"a {shape.value} meld does not stand for one tile")
             return None
@@ -154,21 +161,21 @@ class Meld:
 
     @property
     def is_identical(self) -> bool:
-        return self.shape is MeldShape.IDENTICAL
+        return self.shape is _MELDSHAPE_IDENTICAL
 
     @property
     def is_chow(self) -> bool:
-        return self.shape is MeldShape.CHOW
+        return self.shape is _MELDSHAPE_CHOW
 
     @property
     def is_singles(self) -> bool:
-        return self.shape is MeldShape.SINGLES
+        return self.shape is _MELDSHAPE_SINGLES
 
     @property
     def kind_name(self) -> str:
         """``'pair'``, ``'pung'``, ``'kong'``, ``'quint'``, ``'6 of a kind'``, ``'chow'`` or
         ``'singles'``."""
-        if self.shape is not MeldShape.IDENTICAL:
+        if self.shape is not _MELDSHAPE_IDENTICAL:
             return str(self.shape.value)
         return _SIZE_NAMES.get(self.size, f"{self.size} of a kind")
 

@@ -461,6 +461,28 @@ def _card_group_sizes(card: Any) -> dict[Tile, tuple[int, ...]]:
     return {tile: tuple(sorted(sizes)) for tile, sizes in found.items()}
 
 
+# EnumType's __getattr__ (CPython 3.11) makes reading a member through its class several times
+# slower than reading a global: the round's code reads these.
+_ACTIONKIND_BLANK_SWAP = ActionKind.BLANK_SWAP
+_ACTIONKIND_CALL = ActionKind.CALL
+_ACTIONKIND_CHARLESTON = ActionKind.CHARLESTON
+_ACTIONKIND_DISCARD = ActionKind.DISCARD
+_ACTIONKIND_JOKER_SWAP = ActionKind.JOKER_SWAP
+_ACTIONKIND_MAHJONG = ActionKind.MAHJONG
+_ACTIONKIND_PASS = ActionKind.PASS
+_CLAIMKIND_EXPOSURE = ClaimKind.EXPOSURE
+_CLAIMKIND_MAHJONG = ClaimKind.MAHJONG
+_FAMILY_FLEX = Family.FLEX
+_PHASE_CLAIMS = Phase.CLAIMS
+_PHASE_OVER = Phase.OVER
+_PHASE_PASSING = Phase.PASSING
+_PHASE_TURN = Phase.TURN
+_STEPKIND_COURTESY_PASS = StepKind.COURTESY_PASS
+_STEPKIND_COURTESY_VOTE = StepKind.COURTESY_VOTE
+_STEPKIND_PASS = StepKind.PASS
+_STEPKIND_SECOND_VOTE = StepKind.SECOND_VOTE
+
+
 @attrs.frozen(slots=False)  # a __dict__ is copied in one step: a round is copied a few times per action
 class AmericanRound:
     """A round of Flex, Card-Free or the card, as an immutable state (the
@@ -550,16 +572,16 @@ class AmericanRound:
         tileset = ruleset.tileset
         tiles = list(tileset.copies())
         random.Random(seed).shuffle(tiles)
-        in_play = ruleset.tiles_in_play if family is Family.FLEX else len(tiles)
+        in_play = ruleset.tiles_in_play if family is _FAMILY_FLEX else len(tiles)
         wall, set_aside = tiles[:in_play], tiles[in_play:]
         seats = tuple(ruleset.seats)
         hands = []
         for seat in seats:
-            size = ruleset.dealt_tiles(seat) if family is Family.FLEX else (14 if seat is Seat.EAST else 13)
+            size = ruleset.dealt_tiles(seat) if family is _FAMILY_FLEX else (14 if seat is Seat.EAST else 13)
             hands.append(Hand(wall[:size]))
             del wall[:size]
         # Flex's house rule "Do a complete Charleston at the start of a round" plays the guide's.
-        flex_pass = family is Family.FLEX and not ruleset.options.charleston
+        flex_pass = family is _FAMILY_FLEX and not ruleset.options.charleston
         plan = flex_plan() if flex_pass else _american_plan(ruleset)
         return cls(
             ruleset,
@@ -587,17 +609,17 @@ class AmericanRound:
     @property
     def is_over(self) -> bool:
         """The round has ended: a Mahjong or a wall game."""
-        return self.phase is Phase.OVER
+        return self.phase is _PHASE_OVER
 
     @property
     def step(self) -> Step | None:
         """The current step before play, or ``None`` once play has begun."""
-        return self.steps[0] if self.phase is Phase.PASSING else None
+        return self.steps[0] if self.phase is _PHASE_PASSING else None
 
     @property
     def last_discard(self) -> Tile | None:
         """The discard the seats may call now, during claims."""
-        return self.discards[-1][1] if self.phase is Phase.CLAIMS else None
+        return self.discards[-1][1] if self.phase is _PHASE_CLAIMS else None
 
     @property
     def next_east(self) -> Seat:
@@ -630,12 +652,12 @@ class AmericanRound:
         return found
 
     def _seats_to_act(self) -> tuple[Seat, ...]:
-        if self.phase is Phase.TURN:
+        if self.phase is _PHASE_TURN:
             return (self.turn,)
         done = {action.seat for action in self.chosen}
-        if self.phase is Phase.CLAIMS:
+        if self.phase is _PHASE_CLAIMS:
             return tuple(seat for seat, _ in self.claim_options if seat not in done)
-        if self.phase is Phase.PASSING:
+        if self.phase is _PHASE_PASSING:
             return tuple(seat for seat in self._active(self.steps[0]) if seat not in done)
         return ()
 
@@ -724,12 +746,12 @@ class AmericanRound:
         """How many tiles ``seat`` holds now (exposed sets included): 13, or 14 for the seat
         whose turn it is (and for East before play when dealt 14, and a winner by a Mahjong
         declared on its turn)."""
-        if self.phase is Phase.PASSING:
-            if self.family is Family.FLEX:
+        if self.phase is _PHASE_PASSING:
+            if self.family is _FAMILY_FLEX:
                 flex: Any = self.ruleset
                 return int(flex.dealt_tiles(seat))
             return 14 if seat is Seat.EAST else 13
-        holding = self.phase is Phase.TURN or (self.phase is Phase.OVER and self.declared)
+        holding = self.phase is _PHASE_TURN or (self.phase is _PHASE_OVER and self.declared)
         return 14 if holding and seat is self.turn else 13
 
     def check(self) -> None:
@@ -743,7 +765,7 @@ class AmericanRound:
                     f"{seat.name.title()} holds {size} tiles ({moment}), not {expected}: {self._hand(seat)}"
                 )
             floor = self._floor(seat)
-            if floor and self.phase is not Phase.OVER and floor > self._tools.away(self._hand(seat)):
+            if floor and self.phase is not _PHASE_OVER and floor > self._tools.away(self._hand(seat)):
                 raise InvariantError(
                     f"{seat.name.title()}'s hand {self._hand(seat)} is {self._tools.away(self._hand(seat))} tiles"
                     f" away, below the floor {floor} the round keeps"
@@ -754,9 +776,9 @@ class AmericanRound:
     def _legal(self, seat: Seat) -> Sequence[Action]:
         found = self._memo.get(seat)
         if found is None:
-            if self.phase is Phase.PASSING:
+            if self.phase is _PHASE_PASSING:
                 found = self._step_actions(seat, self.steps[0])
-            elif self.phase is Phase.TURN:
+            elif self.phase is _PHASE_TURN:
                 found = self._turn_actions(seat)
             else:
                 found = dict(self.claim_options).get(seat, ())
@@ -775,21 +797,21 @@ class AmericanRound:
     def _active(self, step: Step) -> tuple[Seat, ...]:
         """The seats that choose in ``step``: everyone, but in the courtesy pass only those trading
         tiles (a trade of no tiles happens by itself)."""
-        if step.kind is StepKind.COURTESY_PASS:
+        if step.kind is _STEPKIND_COURTESY_PASS:
             return tuple(seat for seat in self.seats if self.courtesy[seat.value])
         return self.seats
 
     def _pass_rules(self, seat: Seat, step: Step) -> tuple[int, bool, bool]:
         """How many tiles ``seat`` passes in ``step``, whether some may be blind, whether jokers may
         go."""
-        if step.kind is StepKind.COURTESY_PASS:
+        if step.kind is _STEPKIND_COURTESY_PASS:
             return self.courtesy[seat.value], False, False
         return PASS_SIZE, step.blind, step.jokers
 
     def _step_actions(self, seat: Seat, step: Step) -> Sequence[Action]:
         """A vote (yes or no to the second Charleston; 0 to 3 tiles for the courtesy pass), or
         every choice of tiles to pass, each once: those passed blind counted in ``count``."""
-        if step.kind in (StepKind.SECOND_VOTE, StepKind.COURTESY_VOTE):
+        if step.kind in (_STEPKIND_SECOND_VOTE, _STEPKIND_COURTESY_VOTE):
             return _votes(seat, step.kind)
         size, blind, jokers = self._pass_rules(seat, step)
         held = self._hand(seat).concealed_counts
@@ -804,7 +826,7 @@ class AmericanRound:
         hand = self._hand(seat)
         found: list[Action] = []
         if self._turn_evaluation() is not None:
-            found.append(simple_action(seat, ActionKind.MAHJONG))
+            found.append(simple_action(seat, _ACTIONKIND_MAHJONG))
         found += self._joker_swaps(seat, hand)
         found += self._blank_swaps(seat, hand)
         found += self._tools.discards(seat, hand.concealed_counts)
@@ -847,12 +869,12 @@ class AmericanRound:
         discarded tile that is face up on the table except a joker or another blank." Written as a
         BLANK_SWAP action whose tiles are the blank and the discard taken (``tiles[0]`` a blank),
         with no set and no target."""
-        if not hand.concealed_counts[_BLANK_INDEX] or self.family is not Family.FLEX:
+        if not hand.concealed_counts[_BLANK_INDEX] or self.family is not _FAMILY_FLEX:
             return []
         flex: Any = self.ruleset
         check = flex.check_blank_swap
         return [
-            Action(seat, ActionKind.BLANK_SWAP, (Tile.BLANK, tile))
+            Action(seat, _ACTIONKIND_BLANK_SWAP, (Tile.BLANK, tile))
             for tile in sorted({tile for _, tile in self.discards}, key=index_of)
             if check(hand, tile) is None
         ]
@@ -871,7 +893,7 @@ class AmericanRound:
             and discard in self._tools.waits(hand)
             and self.ruleset.check_call(hand, discard, None, self._claim_context(seat, discard)) is None
         ):
-            found.append(simple_action(seat, ActionKind.MAHJONG, discard))
+            found.append(simple_action(seat, _ACTIONKIND_MAHJONG, discard))
         counts = hand.concealed_counts
         naturals, jokers = counts[discard.index], counts[_JOKER_INDEX]
         # A set of three or more takes at least two tiles from the hand.
@@ -880,7 +902,7 @@ class AmericanRound:
                 meld, call = _call(seat, discard, size, used, self.turn)
                 if self.ruleset.check_call(hand, discard, meld) is None:
                     found.append(call)
-        return (*found, simple_action(seat, ActionKind.PASS)) if found else ()
+        return (*found, simple_action(seat, _ACTIONKIND_PASS)) if found else ()
 
     # -- the contexts of a win ---------------------------------------------------------------------
 
@@ -934,22 +956,22 @@ class AmericanRound:
         Raises:
             IllegalActionError: it is not legal now.
         """
-        if self.phase is Phase.PASSING and action.kind is ActionKind.CHARLESTON:
+        if self.phase is _PHASE_PASSING and action.kind is _ACTIONKIND_CHARLESTON:
             step = self.steps[0]
-            if step.kind in (StepKind.PASS, StepKind.COURTESY_PASS):
+            if step.kind in (_STEPKIND_PASS, _STEPKIND_COURTESY_PASS):
                 reason = self._pass_problem(action, step)
                 if reason is not None:
                     raise IllegalActionError(reason)
                 ordered = tuple(sorted(action.tiles, key=index_of))
                 if ordered == action.tiles:
                     return action
-                return Action(action.seat, ActionKind.CHARLESTON, ordered, count=action.count)
+                return Action(action.seat, _ACTIONKIND_CHARLESTON, ordered, count=action.count)
         elif any(map(operator.is_, self._legal(action.seat), itertools.repeat(action))):
             return action  # one of the round's own legal actions, as an agent chose it
-        if self.phase is Phase.CLAIMS and action.kind in (ActionKind.MAHJONG, ActionKind.CALL) and not action.tiles:
+        if self.phase is _PHASE_CLAIMS and action.kind in (_ACTIONKIND_MAHJONG, _ACTIONKIND_CALL) and not action.tiles:
             action = attrs.evolve(action, tiles=(self.discards[-1][1],))  # the discard goes without saying
-        if action.kind is ActionKind.JOKER_SWAP and action.meld is None and action.tiles and action.tiles[0].is_blank:
-            action = attrs.evolve(action, kind=ActionKind.BLANK_SWAP)  # a blank swap as written before 0.2
+        if action.kind is _ACTIONKIND_JOKER_SWAP and action.meld is None and action.tiles and action.tiles[0].is_blank:
+            action = attrs.evolve(action, kind=_ACTIONKIND_BLANK_SWAP)  # a blank swap as written before 0.2
         key = _action_key(action)
         for legal in self._legal(action.seat):
             if _action_key(legal) == key:
@@ -984,15 +1006,15 @@ class AmericanRound:
     def _why_illegal(self, action: Action) -> Reason:
         seat = action.seat.name.title()
         hand = self._hand(action.seat)
-        if self.phase is Phase.TURN and action.kind is ActionKind.MAHJONG:
+        if self.phase is _PHASE_TURN and action.kind is _ACTIONKIND_MAHJONG:
             evaluation = self.ruleset.evaluate(hand, self._turn_context())
             why = "; ".join(reason.message for reason in evaluation.reasons)
             return Reason("not-mahjong", f"{seat}'s hand is not a Mahjong: {why}")
-        if self.phase is Phase.CLAIMS and action.kind in (ActionKind.CALL, ActionKind.MAHJONG):
+        if self.phase is _PHASE_CLAIMS and action.kind in (_ACTIONKIND_CALL, _ACTIONKIND_MAHJONG):
             discard = self.discards[-1][1]
             if action.tiles and action.tiles != (discard,):
                 return Reason("not-the-discard", f"only the last discard, {discard}, may be called")
-            if action.kind is ActionKind.CALL and action.meld is None:
+            if action.kind is _ACTIONKIND_CALL and action.meld is None:
                 return Reason("no-meld", "a call names the set it exposes (the called tile included)")
             context = self._claim_context(action.seat) if action.meld is None else None
             refused = self.ruleset.check_call(hand, discard, action.meld, context)
@@ -1003,23 +1025,23 @@ class AmericanRound:
         kinds = sorted({legal.kind.value for legal in self._legal(action.seat)})
         if action.kind.value not in kinds:
             return Reason("wrong-action", f"{seat} may now {' or '.join(kinds)}, not {action.kind.value}")
-        if action.kind is ActionKind.DISCARD and action.tiles and action.tiles[0] not in hand.concealed:
+        if action.kind is _ACTIONKIND_DISCARD and action.tiles and action.tiles[0] not in hand.concealed:
             return Reason("not-in-hand", f"{seat}'s concealed tiles hold no {action.tiles[0]} to discard")
         return Reason("not-legal", f"{action} is not one of {seat}'s legal actions now")
 
     # -- playing an action -------------------------------------------------------------------------
 
     def _play(self, action: Action) -> AmericanRound:
-        if self.phase is Phase.PASSING:
+        if self.phase is _PHASE_PASSING:
             return self._replace(chosen=(*self.chosen, action))._after_choice()
-        if self.phase is Phase.CLAIMS:
+        if self.phase is _PHASE_CLAIMS:
             answered = self._replace(chosen=(*self.chosen, action))
             return answered if answered.to_act else answered._resolve_claims()
-        if action.kind is ActionKind.MAHJONG:
+        if action.kind is _ACTIONKIND_MAHJONG:
             return self._self_win()
-        if action.kind is ActionKind.BLANK_SWAP:
+        if action.kind is _ACTIONKIND_BLANK_SWAP:
             return self._blank_swap(action)
-        if action.kind is ActionKind.JOKER_SWAP:
+        if action.kind is _ACTIONKIND_JOKER_SWAP:
             return self._joker_swap(action)
         return self._discard(action.seat, action.tiles[0])
 
@@ -1054,9 +1076,9 @@ class AmericanRound:
         if self.to_act:
             return self
         step = self.steps[0]
-        if step.kind is StepKind.SECOND_VOTE:
+        if step.kind is _STEPKIND_SECOND_VOTE:
             return self._second_vote()
-        if step.kind is StepKind.COURTESY_VOTE:
+        if step.kind is _STEPKIND_COURTESY_VOTE:
             return self._courtesy_vote()
         return self._exchange(step)._next_step()
 
@@ -1092,7 +1114,7 @@ class AmericanRound:
         tiles received in this pass, after the passer's own: so tiles can travel on through
         several blind passers; when every seat passes all three blind, nothing moves."""
         passes = {action.seat: action for action in self.chosen}
-        if step.kind is StepKind.COURTESY_PASS or step.direction is None:
+        if step.kind is _STEPKIND_COURTESY_PASS or step.direction is None:
             giver = {seat: partner(seat, self.seats) for seat in passes}
         else:
             direction = step.direction
@@ -1122,7 +1144,7 @@ class AmericanRound:
         """Play begins with East: "play will begin with East discarding one tile" when dealt 14;
         Flex: "First, the East player draws one random face-down tile"."""
         floors = tuple(self._tools.floor(hand) for hand in self.hands)
-        playing = self._replace(phase=Phase.TURN, steps=(), chosen=(), turn=self.seats[0], began="deal", floors=floors)
+        playing = self._replace(phase=_PHASE_TURN, steps=(), chosen=(), turn=self.seats[0], began="deal", floors=floors)
         if len(self._hand(self.seats[0])) == 14:
             return playing
         return playing._draw(self.seats[0])
@@ -1140,7 +1162,7 @@ class AmericanRound:
         return self._with_hands(
             {seat: hand},
             wall=self.wall[:-1],
-            phase=Phase.TURN,
+            phase=_PHASE_TURN,
             turn=seat,
             began="draw",
             taken=tile,
@@ -1182,7 +1204,7 @@ class AmericanRound:
                 discards=discards,
                 discarded=discarded,
                 wall=self.wall[:-1],
-                phase=Phase.TURN,
+                phase=_PHASE_TURN,
                 turn=drawer,
                 began="draw",
                 taken=drawn,
@@ -1196,7 +1218,7 @@ class AmericanRound:
             {seat: hand},
             discards=discards,
             discarded=discarded,
-            phase=Phase.CLAIMS,
+            phase=_PHASE_CLAIMS,
             chosen=(),
             swaps=(),
             claim_options=tuple(options),
@@ -1211,17 +1233,17 @@ class AmericanRound:
         mahjong). Nobody: the next player draws."""
         claims, calls = [], {}
         for action in self.chosen:
-            if action.kind is ActionKind.MAHJONG:
-                claims.append(Claim(action.seat, ClaimKind.MAHJONG))
-            elif action.kind is ActionKind.CALL and action.meld is not None:
-                claims.append(Claim(action.seat, ClaimKind.EXPOSURE, action.meld.size))
+            if action.kind is _ACTIONKIND_MAHJONG:
+                claims.append(Claim(action.seat, _CLAIMKIND_MAHJONG))
+            elif action.kind is _ACTIONKIND_CALL and action.meld is not None:
+                claims.append(Claim(action.seat, _CLAIMKIND_EXPOSURE, action.meld.size))
                 calls[action.seat] = action.meld
         if not claims:
             return self._next_draw()
         taking = self.ruleset.resolve_claims(claims, self.turn)
         if not taking:
             return self._next_draw()
-        if taking[0].kind is ClaimKind.MAHJONG:
+        if taking[0].kind is _CLAIMKIND_MAHJONG:
             return self._discard_win(tuple(claim.seat for claim in taking))
         return self._expose(taking[0].seat, calls[taking[0].seat])
 
@@ -1237,7 +1259,7 @@ class AmericanRound:
         return self._with_hands(
             {seat: hand},
             discards=self.discards[:-1],
-            phase=Phase.TURN,
+            phase=_PHASE_TURN,
             called_from=self.turn,
             turn=seat,
             began="call",
@@ -1307,7 +1329,7 @@ class AmericanRound:
         return self._over(result)._replace(winners=seats)
 
     def _over(self, result: RoundResult) -> AmericanRound:
-        return self._replace(phase=Phase.OVER, result=result, chosen=(), claim_options=(), steps=())
+        return self._replace(phase=_PHASE_OVER, result=result, chosen=(), claim_options=(), steps=())
 
     def _seat_names(self) -> str:
         return ", ".join(seat.name.title() for seat in self.seats)

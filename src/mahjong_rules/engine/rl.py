@@ -100,6 +100,21 @@ _PASS_LIMIT = 3
 _VOTE_SLOTS = 2 + _PASS_LIMIT
 
 
+# EnumType's __getattr__ (CPython 3.11) makes reading a member through its class several times
+# slower than reading a global: the code below reads these.
+_ACTIONKIND_BLANK_SWAP = ActionKind.BLANK_SWAP
+_ACTIONKIND_CALL = ActionKind.CALL
+_ACTIONKIND_CHARLESTON = ActionKind.CHARLESTON
+_ACTIONKIND_DISCARD = ActionKind.DISCARD
+_ACTIONKIND_DRAW = ActionKind.DRAW
+_ACTIONKIND_JOKER_SWAP = ActionKind.JOKER_SWAP
+_ACTIONKIND_KONG = ActionKind.KONG
+_ACTIONKIND_MAHJONG = ActionKind.MAHJONG
+_ACTIONKIND_PASS = ActionKind.PASS
+_ACTIONKIND_VOTE = ActionKind.VOTE
+_SEAT_EAST = Seat.EAST
+
+
 def _multisets(kinds: int, size: int) -> int:
     """How many multisets of ``size`` items drawn from ``kinds`` kinds there are."""
     return math.comb(kinds + size - 1, size)
@@ -321,29 +336,29 @@ class ActionEncoding:
         kinds = _KINDS.get(ruleset.name, tuple(ActionKind))
         count = len(self.tiles)
         sizes: list[tuple[ActionKind, str, int]] = [
-            (ActionKind.DRAW, "draw", 1),
-            (ActionKind.PASS, "pass", 1),
-            (ActionKind.DISCARD, "discard", count),
-            (ActionKind.MAHJONG, "mahjong", count + 1),
-            (ActionKind.CALL, "call", count * _CALL_VARIANTS),
-            (ActionKind.KONG, "kong", count * _KONG_VARIANTS),
-            (ActionKind.JOKER_SWAP, "joker_swap", count * _SWAP_VARIANTS),
-            (ActionKind.BLANK_SWAP, "blank_swap", count),
-            (ActionKind.VOTE, "vote", _VOTE_SLOTS),
+            (_ACTIONKIND_DRAW, "draw", 1),
+            (_ACTIONKIND_PASS, "pass", 1),
+            (_ACTIONKIND_DISCARD, "discard", count),
+            (_ACTIONKIND_MAHJONG, "mahjong", count + 1),
+            (_ACTIONKIND_CALL, "call", count * _CALL_VARIANTS),
+            (_ACTIONKIND_KONG, "kong", count * _KONG_VARIANTS),
+            (_ACTIONKIND_JOKER_SWAP, "joker_swap", count * _SWAP_VARIANTS),
+            (_ACTIONKIND_BLANK_SWAP, "blank_swap", count),
+            (_ACTIONKIND_VOTE, "vote", _VOTE_SLOTS),
         ]
         self._charleston: dict[tuple[int, int], int] = {}
         self._codes: dict[int, tuple[Action, int]] = {}
         self._pass_layouts: dict[tuple[int, int, tuple[int, ...]], _PassLayout] = {}
         for passed in range(_PASS_LIMIT + 1):
             for blind in range(_PASS_LIMIT + 1 - passed):
-                sizes.append((ActionKind.CHARLESTON, f"charleston {passed}+{blind}", _multisets(count, passed)))
+                sizes.append((_ACTIONKIND_CHARLESTON, f"charleston {passed}+{blind}", _multisets(count, passed)))
         blocks: list[_Block] = []
         start = 0
         for kind, name, size in sizes:
             if kind not in kinds:
                 continue
             blocks.append(_Block(kind, name, start, size))
-            if kind is ActionKind.CHARLESTON:
+            if kind is _ACTIONKIND_CHARLESTON:
                 passed, blind = (int(part) for part in name.split()[1].split("+"))
                 self._charleston[passed, blind] = start
             start += size
@@ -381,24 +396,24 @@ class ActionEncoding:
                 encoding does not provide for).
         """
         kind = action.kind
-        if kind is ActionKind.DRAW:
+        if kind is _ACTIONKIND_DRAW:
             return self._start("draw", action)
-        if kind is ActionKind.PASS:
+        if kind is _ACTIONKIND_PASS:
             return self._start("pass", action)
-        if kind is ActionKind.DISCARD:
+        if kind is _ACTIONKIND_DISCARD:
             if len(action.tiles) != 1:
                 raise ValueError(f"a discard names one tile: {action}")
             return self._start("discard", action) + self._tile(action.tiles[0], action)
-        if kind is ActionKind.MAHJONG:
+        if kind is _ACTIONKIND_MAHJONG:
             start = self._start("mahjong", action)
             return start if not action.tiles else start + 1 + self._tile(action.tiles[0], action)
-        if kind is ActionKind.CALL:
+        if kind is _ACTIONKIND_CALL:
             return self._encode_call(action)
-        if kind is ActionKind.KONG:
+        if kind is _ACTIONKIND_KONG:
             return self._encode_kong(action)
-        if kind in (ActionKind.JOKER_SWAP, ActionKind.BLANK_SWAP):
+        if kind in (_ACTIONKIND_JOKER_SWAP, _ACTIONKIND_BLANK_SWAP):
             return self._encode_swap(action)
-        if kind is ActionKind.VOTE:
+        if kind is _ACTIONKIND_VOTE:
             start = self._start("vote", action)
             if action.count:
                 if not 1 <= action.count <= _PASS_LIMIT:
@@ -459,7 +474,7 @@ class ActionEncoding:
         passed = len(action.tiles)
         start = self._charleston.get((passed, action.count))
         if start is None:
-            if ActionKind.CHARLESTON not in {block.kind for block in self._blocks.values()}:
+            if _ACTIONKIND_CHARLESTON not in {block.kind for block in self._blocks.values()}:
                 raise ValueError(f"the {self.ruleset.name} encoding has no charleston actions: {action}")
             raise ValueError(f"a Charleston pass is at most {_PASS_LIMIT} tiles in all, blind ones included: {action}")
         positions = sorted(self._tile(tile, action) for tile in action.tiles)
@@ -535,7 +550,7 @@ class ActionEncoding:
         try:
             positions = np.array([position[tile.index] for tile in choices.kinds], dtype=np.int64)
         except KeyError:
-            probe = Action(choices.seat, ActionKind.CHARLESTON)
+            probe = Action(choices.seat, _ACTIONKIND_CHARLESTON)
             for tile in choices.kinds:
                 self._tile(tile, probe)  # raises, naming the tile
             raise
@@ -566,7 +581,7 @@ class ActionEncoding:
                 return None
             place = int(places[0] if kept is None else kept.nonzero()[0][places[0]])
             chosen = tuple(kinds[kind] for kind in layout.rows[place] if kind < len(kinds))
-            return Action(choices.seat, ActionKind.CHARLESTON, chosen, count=int(layout.blinds[place]))
+            return Action(choices.seat, _ACTIONKIND_CHARLESTON, chosen, count=int(layout.blinds[place]))
 
         return LegalIndexes(indexes, decode=decode)
 
@@ -804,7 +819,7 @@ def _round_columns(
     round's ``Phase``) and the step."""
     state[0] = tiles_left
     state[1 + _POSITION[seat]] = 1
-    state[5 + _POSITION[prevailing or Seat.EAST]] = 1
+    state[5 + _POSITION[prevailing or _SEAT_EAST]] = 1
     column = _phase_column(phase)
     if column is not None:
         state[column] = 1
@@ -985,7 +1000,7 @@ def _american_array(
     own = bytes(hands[_POSITION[seat]].concealed_counts)
     concealed = [*map(len, map(_CONCEALED, hands)), 0]
     rows = (own, *table, on_offer)
-    return _observation(layout, rows, concealed, round_.to_act, len(round_.wall), Seat.EAST, round_.phase, round_.step)
+    return _observation(layout, rows, concealed, round_.to_act, len(round_.wall), _SEAT_EAST, round_.phase, round_.step)
 
 
 class _PlayerRows:

@@ -113,6 +113,24 @@ class Phase(enum.Enum):
 _SEATS = {players: tuple(Seat)[:players] for players in (3, 4)}
 
 
+# EnumType's __getattr__ (CPython 3.11) makes reading a member through its class several times
+# slower than reading a global: the code below reads these.
+_ACTIONKIND_CALL = ActionKind.CALL
+_ACTIONKIND_DISCARD = ActionKind.DISCARD
+_ACTIONKIND_KONG = ActionKind.KONG
+_ACTIONKIND_MAHJONG = ActionKind.MAHJONG
+_ACTIONKIND_PASS = ActionKind.PASS
+_MOVE_CHOW = Move.CHOW
+_MOVE_GAME = Move.GAME
+_MOVE_KONG = Move.KONG
+_MOVE_PONG = Move.PONG
+_PHASE_OVER = Phase.OVER
+_PHASE_RESPONSE = Phase.RESPONSE
+_PHASE_ROB = Phase.ROB
+_PHASE_TURN = Phase.TURN
+_SEAT_EAST = Seat.EAST
+
+
 def _seats(ruleset: SingaporeRuleset) -> tuple[Seat, ...]:
     """The ruleset's seats (ruling T4; with three players nobody is North), looked up once."""
     return _SEATS[ruleset.options.players]
@@ -219,7 +237,7 @@ class SingaporeRound:
             if step.players[_POSITION[seat]].eight_flowers:
                 step.win_eight_flowers(seat, None, None)
                 return step.freeze()
-        step.draw(Seat.EAST, back=False, after=None)
+        step.draw(_SEAT_EAST, back=False, after=None)
         return step.freeze()
 
     # -- the protocol --------------------------------------------------------------------------
@@ -233,14 +251,14 @@ class SingaporeRound:
     def to_act(self) -> tuple[Seat, ...]:
         """The players who must choose now: the player whose turn it is, or the players still to
         answer a discard or a kong (nearest to the discarder's right first); empty once over."""
-        if self.phase is Phase.TURN:
+        if self.phase is _PHASE_TURN:
             return (self.turn,)
         return self.pending
 
     @property
     def is_over(self) -> bool:
         """Someone won, or the wall is down to its last 15 tiles."""
-        return self.phase is Phase.OVER
+        return self.phase is _PHASE_OVER
 
     @property
     def tiles_left(self) -> int:
@@ -291,8 +309,8 @@ class SingaporeRound:
         if not isinstance(action, Action):
             raise TypeError(f"apply takes an Action, not {describe(action)}")
         if (
-            self.phase is not Phase.TURN
-            and action.kind in (ActionKind.CALL, ActionKind.MAHJONG)
+            self.phase is not _PHASE_TURN
+            and action.kind in (_ACTIONKIND_CALL, _ACTIONKIND_MAHJONG)
             and not action.tiles
             and self.discard is not None
         ):
@@ -304,9 +322,9 @@ class SingaporeRound:
         ):
             raise IllegalActionError(self._refusal(action))
         step = _Step.of(self, action)
-        if self.phase is Phase.TURN:
+        if self.phase is _PHASE_TURN:
             step.turn_action(action)
-        elif self.phase is Phase.RESPONSE:
+        elif self.phase is _PHASE_RESPONSE:
             step.answer(action)
         else:
             step.answer_rob(action)
@@ -378,15 +396,15 @@ class SingaporeRound:
             held = sum(player.counts) + sum(meld.size for meld in player.melds)
             if held != expected:
                 raise InvariantError(f"{seat.name.title()} holds {held} tiles besides bonus tiles, not {expected}")
-        if self.phase is Phase.TURN and self.extra is not self.turn:
+        if self.phase is _PHASE_TURN and self.extra is not self.turn:
             raise InvariantError(f"it is {self.turn.name.title()}'s turn but they hold no tile to discard")
-        if self.phase in (Phase.RESPONSE, Phase.ROB) and (self.extra is not None or self.discard is None):
+        if self.phase in (_PHASE_RESPONSE, _PHASE_ROB) and (self.extra is not None or self.discard is None):
             raise InvariantError("while a tile is offered, nobody holds a tile to discard")
         if self.turn in self.pending:
             raise InvariantError(f"{self.turn.name.title()} answers their own tile")
         if self.tiles_left < 0:
             raise InvariantError(f"the wall holds {len(self.wall)} tiles, fewer than the {LAST_TILES} never drawn")
-        if (self.phase is Phase.OVER) != (self.result is not None):
+        if (self.phase is _PHASE_OVER) != (self.result is not None):
             raise InvariantError("a round has a result exactly when it is over")
 
     # -- legal actions -------------------------------------------------------------------------
@@ -408,12 +426,12 @@ class SingaporeRound:
         if seat not in self.to_act:
             return []
         player = self.players[_POSITION[seat]]
-        if self.phase is not Phase.TURN:
+        if self.phase is not _PHASE_TURN:
             assert self.discard is not None
-            return [simple_action(seat, ActionKind.PASS), *_answers(self, seat, player, self.discard)]
+            return [simple_action(seat, _ACTIONKIND_PASS), *_answers(self, seat, player, self.discard)]
         actions = []
         if self.drawn is not None and _self_drawn_win(self, seat, player) is not None:
-            actions.append(simple_action(seat, ActionKind.MAHJONG))
+            actions.append(simple_action(seat, _ACTIONKIND_MAHJONG))
         if self.drawn is not None:
             actions += _kong_declarations(seat, player)
         if self.tiles_left > 0:
@@ -421,7 +439,7 @@ class SingaporeRound:
             actions += itertools.compress(row, player.counts)  # the discard of each kind held
         else:
             # "he is not required to discard any tiles after he has picked the last tile"
-            actions.append(simple_action(seat, ActionKind.PASS))
+            actions.append(simple_action(seat, _ACTIONKIND_PASS))
         return actions
 
     def _refusal(self, action: Action) -> Reason:
@@ -434,35 +452,35 @@ class SingaporeRound:
         if seat not in self.to_act:
             waiting = " and ".join(each.name.title() for each in self.to_act)
             return Reason("not-your-turn", f"{seat.name.title()} has nothing to do now: {waiting} must act")
-        if self.phase is Phase.TURN:
+        if self.phase is _PHASE_TURN:
             return self._turn_refusal(action)
         assert self.discard is not None
-        if kind is ActionKind.CALL and self.phase is Phase.ROB:
+        if kind is _ACTIONKIND_CALL and self.phase is _PHASE_ROB:
             return Reason("rob-game-only", "a tile added to a kong may only be taken to win: robbing the kong")
-        if kind is ActionKind.CALL or kind is ActionKind.MAHJONG:
+        if kind is _ACTIONKIND_CALL or kind is _ACTIONKIND_MAHJONG:
             return _call_refusal(self, action, self.discard)
         return Reason("not-now", f"{seat.name.title()} answers {self.discard}: GAME, a call, or PASS")
 
     def _turn_refusal(self, action: Action) -> Reason:
         seat, kind = action.seat, action.kind
         player = self.players[_POSITION[seat]]
-        if kind is ActionKind.DISCARD:
+        if kind is _ACTIONKIND_DISCARD:
             if self.tiles_left == 0:
                 return Reason("last-tile", "after the last tile the game is finished: there is no discard")
             tile = action.tiles[0] if len(action.tiles) == 1 else None
             if tile is None or tile.is_bonus or player.counts[tile.index] == 0:
                 shown = " ".join(str(each) for each in action.tiles) or "no tile"
                 return Reason("not-in-hand", f"{seat.name.title()} cannot discard {shown}: discard one concealed tile")
-        if kind in (ActionKind.KONG, ActionKind.MAHJONG) and self.drawn is None:
+        if kind in (_ACTIONKIND_KONG, _ACTIONKIND_MAHJONG) and self.drawn is None:
             return Reason("not-after-draw", f"a {kind.value} on one's own turn follows a new tile, not a call")
-        if kind is ActionKind.KONG:
+        if kind is _ACTIONKIND_KONG:
             kongs = ", ".join(str(each.meld) for each in _kong_declarations(seat, player)) or "none"
             return Reason("no-kong", f"not a kong {seat.name.title()} may declare (declarable: {kongs})")
-        if kind is ActionKind.MAHJONG:
+        if kind is _ACTIONKIND_MAHJONG:
             evaluation = self.ruleset.evaluate(player.hand, _drawn_context(self, seat))
             why = "; ".join(reason.message for reason in evaluation.reasons)
             return Reason("not-mahjong", f"{seat.name.title()}'s hand is not a Mahjong: {why}")
-        if kind in (ActionKind.CALL, ActionKind.PASS):
+        if kind in (_ACTIONKIND_CALL, _ACTIONKIND_PASS):
             return Reason("not-now", f"it is {seat.name.title()}'s turn: discard, declare a kong, or win")
         return Reason("not-legal", f"{action} is not a move of Singapore mahjong now")
 
@@ -498,7 +516,7 @@ def _offered_context(round_: SingaporeRound | _Step, seat: Seat, tile: Tile) -> 
         winning_tile=tile,
         seat_wind=seat,
         prevailing_wind=round_.prevailing_wind,
-        robbing_kong=round_.phase is Phase.ROB,
+        robbing_kong=round_.phase is _PHASE_ROB,
         tiles_left=len(round_.wall) - LAST_TILES,
         fresh_discard=all(tile is not discarded for _, discarded in round_.history),
     )
@@ -522,7 +540,7 @@ def _offered_win(round_: SingaporeRound | _Step, seat: Seat, player: Player, til
         return None
     passed = let_pass(round_.history, seat, player)
     refused = check_move(
-        player.sorted_hand, tile, Move.PONG, chow=None, passed=passed, last_discarded=player.last_discarded
+        player.sorted_hand, tile, _MOVE_PONG, chow=None, passed=passed, last_discarded=player.last_discarded
     )
     if refused is not None and refused.code != "not-in-hand":
         return None
@@ -537,8 +555,8 @@ def _answers(round_: SingaporeRound | _Step, seat: Seat, player: Player, tile: T
     obtaining the CHOW")."""
     found = []
     if _offered_win(round_, seat, player, tile) is not None:
-        found.append(Action(seat, ActionKind.MAHJONG, (tile,)))
-    if round_.phase is Phase.ROB:
+        found.append(Action(seat, _ACTIONKIND_MAHJONG, (tile,)))
+    if round_.phase is _PHASE_ROB:
         return found
     discarder = round_.turn
     held = player.counts[tile.index]
@@ -547,13 +565,13 @@ def _answers(round_: SingaporeRound | _Step, seat: Seat, player: Player, tile: T
         hand, passed = player.sorted_hand, let_pass(round_.history, seat, player)
         return check_move(hand, tile, move, chow=chow, passed=passed, last_discarded=player.last_discarded) is None
 
-    if held >= 3 and allowed(Move.KONG):
+    if held >= 3 and allowed(_MOVE_KONG):
         found.append(_call_action(seat, tile, (tile,) * 4, discarder))
-    if held >= 2 and allowed(Move.PONG):
+    if held >= 2 and allowed(_MOVE_PONG):
         found.append(_call_action(seat, tile, (tile,) * 3, discarder))
     if seat is next_seat(discarder, _seats(round_.ruleset)):
         for low, high in chow_pairs(tile):
-            if player.counts[low.index] and player.counts[high.index] and allowed(Move.CHOW, (low, high)):
+            if player.counts[low.index] and player.counts[high.index] and allowed(_MOVE_CHOW, (low, high)):
                 found.append(_call_action(seat, tile, (low, tile, high), discarder))
     return found
 
@@ -562,7 +580,7 @@ def _answers(round_: SingaporeRound | _Step, seat: Seat, player: Player, tile: T
 def _call_action(seat: Seat, tile: Tile, tiles: tuple[Tile, ...], discarder: Seat) -> Action:
     """``seat``'s call of ``tile`` from ``discarder`` for the set ``tiles`` (actions and sets are
     immutable: one serves every round)."""
-    return Action(seat, ActionKind.CALL, (tile,), meld=Meld(tiles, called_from=discarder))
+    return Action(seat, _ACTIONKIND_CALL, (tile,), meld=Meld(tiles, called_from=discarder))
 
 
 def _kong_declarations(seat: Seat, player: Player) -> list[Action]:
@@ -578,17 +596,17 @@ def _kong_declarations(seat: Seat, player: Player) -> list[Action]:
     actions = []
     for tile, kind in declarable_kongs(player.sorted_hand).items():
         if kind == "concealed kong":
-            actions.append(Action(seat, ActionKind.KONG, meld=Meld((tile,) * 4, exposed=False)))
+            actions.append(Action(seat, _ACTIONKIND_KONG, meld=Meld((tile,) * 4, exposed=False)))
         else:
             pung = next(meld for meld in player.melds if meld.size == 3 and meld.represents is tile)
-            actions.append(Action(seat, ActionKind.KONG, (tile,), pung))
+            actions.append(Action(seat, _ACTIONKIND_KONG, (tile,), pung))
     return actions
 
 
 def _move_of(meld: Meld) -> Move:
     if meld.is_chow:
-        return Move.CHOW
-    return Move.KONG if meld.size == 4 else Move.PONG
+        return _MOVE_CHOW
+    return _MOVE_KONG if meld.size == 4 else _MOVE_PONG
 
 
 def _call_refusal(round_: SingaporeRound, action: Action, tile: Tile) -> Reason:
@@ -596,10 +614,10 @@ def _call_refusal(round_: SingaporeRound, action: Action, tile: Tile) -> Reason:
     seat = action.seat
     player = round_.players[_POSITION[seat]]
     discarder = round_.turn
-    if action.kind is ActionKind.MAHJONG:
+    if action.kind is _ACTIONKIND_MAHJONG:
         if action.tiles != (tile,):
             return Reason("wrong-tile", f"a GAME on the tile offered names it: {tile}")
-        move, chow = Move.PONG, None
+        move, chow = _MOVE_PONG, None
     else:
         meld = action.meld
         if meld is None or tile not in meld.tiles or not meld.exposed or meld.called_from is not discarder:
@@ -608,16 +626,16 @@ def _call_refusal(round_: SingaporeRound, action: Action, tile: Tile) -> Reason:
                 f"a call of {tile} exposes a pong, kong or chow holding it, called from {discarder.name.title()}",
             )
         move = _move_of(meld)
-        if move is Move.CHOW and seat is not next_seat(discarder, round_.seats):
+        if move is _MOVE_CHOW and seat is not next_seat(discarder, round_.seats):
             return Reason("chow-not-next", "only the player to the right of the discarder may CHOW the tile")
         rest = list(meld.tiles)
         rest.remove(tile)
-        chow = (rest[0], rest[1]) if move is Move.CHOW else None
-        if move is not Move.CHOW and not meld.is_identical:
+        chow = (rest[0], rest[1]) if move is _MOVE_CHOW else None
+        if move is not _MOVE_CHOW and not meld.is_identical:
             return Reason("not-a-set", f"{meld} is not a pong, kong or chow")
     passed = let_pass(round_.history, seat, player)
     refused = check_move(player.sorted_hand, tile, move, chow=chow, passed=passed, last_discarded=player.last_discarded)
-    if action.kind is ActionKind.CALL:
+    if action.kind is _ACTIONKIND_CALL:
         return refused or Reason("not-legal", f"{action} is not legal now")
     if refused is not None and refused.code != "not-in-hand":
         return refused
@@ -648,8 +666,8 @@ class _Step:
         self.prevailing_wind = prevailing_wind
         self.wall: tuple[Tile, ...] = ()
         self.players: list[Player] = players if players is not None else [Player((0,) * KINDS) for _ in self.seats]
-        self.phase = Phase.TURN
-        self.turn = Seat.EAST
+        self.phase = _PHASE_TURN
+        self.turn = _SEAT_EAST
         self.extra: Seat | None = None
         self.drawn: Tile | None = None
         self.replacement: str | None = None
@@ -791,7 +809,7 @@ class _Step:
             back, after = True, "flower"
         # "A players last move is defined by any new tile, chow, pong, or kong"
         self.change(seat, counts=changed_counts(self.player(seat).counts, tile, 1), moved=len(self.history))
-        self.phase, self.turn, self.extra = Phase.TURN, seat, seat
+        self.phase, self.turn, self.extra = _PHASE_TURN, seat, seat
         self.drawn, self.replacement = tile, after
         self.discard, self.robbed, self.pending, self.calls = None, None, (), ()
 
@@ -822,13 +840,13 @@ class _Step:
 
     def turn_action(self, action: Action) -> None:
         seat = action.seat
-        if action.kind is ActionKind.DISCARD:
+        if action.kind is _ACTIONKIND_DISCARD:
             self.discard_tile(seat, action.tiles[0])
-        elif action.kind is ActionKind.MAHJONG:
+        elif action.kind is _ACTIONKIND_MAHJONG:
             evaluation = _self_drawn_win(self, seat, self.player(seat))
             assert evaluation is not None
             self.win(seat, evaluation, None)
-        elif action.kind is ActionKind.KONG:
+        elif action.kind is _ACTIONKIND_KONG:
             assert action.meld is not None
             if action.meld.exposed:
                 self.add_to_pung(seat, action.tiles[0], action.meld)
@@ -842,7 +860,7 @@ class _Step:
         others answer it."""
         player = self.player(seat)
         counts = changed_counts(player.counts, tile, -1)
-        if self.offer(seat, tile, Phase.RESPONSE, resolve=False):
+        if self.offer(seat, tile, _PHASE_RESPONSE, resolve=False):
             self.change(seat, counts=counts, last_discarded=tile)
             return
         # Nobody may answer (the others' answers do not read the discarder's tiles): the
@@ -858,7 +876,7 @@ class _Step:
         self.discard, self.calls = tile, ()
         pending = []
         position = self.seats.index(seat)
-        chows = phase is Phase.RESPONSE
+        chows = phase is _PHASE_RESPONSE
         for step in range(1, len(self.seats)):
             other = self.seats[(position + step) % len(self.seats)]
             player = self.player(other)
@@ -868,7 +886,7 @@ class _Step:
             answers = _answers(self, other, player, tile)
             if answers:
                 pending.append(other)
-                self.legal[other] = (simple_action(other, ActionKind.PASS), *answers)
+                self.legal[other] = (simple_action(other, _ACTIONKIND_PASS), *answers)
         self.pending = tuple(pending)
         if not pending and resolve:
             self.resolve()
@@ -892,13 +910,13 @@ class _Step:
         player = self.player(seat)
         self.change(seat, counts=changed_counts(player.counts, tile, -1))
         self.robbed = pung
-        self.offer(seat, tile, Phase.ROB)
+        self.offer(seat, tile, _PHASE_ROB)
 
     # -- answers to a tile offered -------------------------------------------------------------
 
     def answer(self, action: Action) -> None:
         self.pending = tuple(seat for seat in self.pending if seat is not action.seat)
-        if action.kind is not ActionKind.PASS:
+        if action.kind is not _ACTIONKIND_PASS:
             self.calls = (*self.calls, action)
         if not self.pending:
             self.resolve()
@@ -914,17 +932,17 @@ class _Step:
         tile, offered_by = self.discard, self.turn
         assert tile is not None
         calls = [
-            Call(action.seat, Move.GAME if action.meld is None else _move_of(action.meld)) for action in self.calls
+            Call(action.seat, _MOVE_GAME if action.meld is None else _move_of(action.meld)) for action in self.calls
         ]
         chosen = self.ruleset.resolve_calls(calls, offered_by) if calls else None
         taken = None if chosen is None else next(action for action in self.calls if action.seat is chosen.seat)
-        if self.phase is Phase.ROB:
+        if self.phase is _PHASE_ROB:
             if taken is not None:
                 self.win_on(taken.seat, tile, offered_by)
             else:
                 self.complete_kong(offered_by, tile)
             return
-        if taken is not None and taken.kind is ActionKind.MAHJONG:
+        if taken is not None and taken.kind is _ACTIONKIND_MAHJONG:
             self.win_on(taken.seat, tile, offered_by)
             return
         if taken is None:
@@ -959,7 +977,7 @@ class _Step:
             self.kong_declared = True
             self.draw(seat, back=True, after="kong")
             return
-        self.phase, self.turn, self.extra = Phase.TURN, seat, seat
+        self.phase, self.turn, self.extra = _PHASE_TURN, seat, seat
         self.drawn, self.replacement, self.pending, self.calls = None, None, (), ()
 
     def complete_kong(self, seat: Seat, tile: Tile) -> None:
@@ -1017,5 +1035,5 @@ class _Step:
         self.end()
 
     def end(self) -> None:
-        self.phase, self.pending, self.calls, self.drawn, self.replacement = Phase.OVER, (), (), None, None
+        self.phase, self.pending, self.calls, self.drawn, self.replacement = _PHASE_OVER, (), (), None, None
         self.legal = {}
