@@ -258,6 +258,18 @@ _GLYPH_SEASONS = 0x1F026
 _GLYPH_JOKER = 0x1F02A
 
 
+# EnumType's __getattr__ (CPython 3.11) makes reading a member through its class several times
+# slower than reading a global: the code below reads these.
+_TILEKIND_ANIMAL = TileKind.ANIMAL
+_TILEKIND_BLANK = TileKind.BLANK
+_TILEKIND_DRAGON = TileKind.DRAGON
+_TILEKIND_FLOWER = TileKind.FLOWER
+_TILEKIND_JOKER = TileKind.JOKER
+_TILEKIND_NUMBER = TileKind.NUMBER
+_TILEKIND_SINGAPORE_FLOWER = TileKind.SINGAPORE_FLOWER
+_TILEKIND_WIND = TileKind.WIND
+
+
 class Tile:
     """One kind of tile. There is exactly one object per kind: compare with ``is`` or ``==``.
 
@@ -273,20 +285,24 @@ class Tile:
     ('5D', '5 Dot', '🀝')
     """
 
-    __slots__ = (
-        "_animal",
-        "_dragon",
-        "_flower_number",
-        "_flower_set",
-        "_glyph",
-        "_index",
-        "_kind",
-        "_name",
-        "_rank",
-        "_suit",
-        "_token",
-        "_wind",
-    )
+    __slots__ = {
+        "_animal": None,
+        "_dragon": None,
+        "_flower_number": None,
+        "_flower_set": None,
+        "_glyph": None,
+        "_index": None,
+        "_kind": None,
+        "_name": None,
+        "_rank": None,
+        "_suit": None,
+        "_token": None,
+        "_wind": None,
+        # An attribute, not a property: read in C, and game loops read it on every tile they count.
+        "index": "The tile's position in the library's order, 0 to 48; also its count-vector index.",
+    }
+
+    index: int
 
     _index: int
     _kind: TileKind
@@ -316,6 +332,7 @@ class Tile:
     def _make(cls, index: int) -> Tile:
         tile = object.__new__(cls)
         fields: dict[str, Any] = {
+            "index": index,
             "_index": index,
             "_suit": None,
             "_rank": None,
@@ -330,7 +347,7 @@ class Tile:
             suit, rank = Suit(index // 9), index % 9 + 1
             base = (_GLYPH_BAMBOO, _GLYPH_CHARACTERS, _GLYPH_CIRCLES)[suit.value]
             fields |= {
-                "_kind": TileKind.NUMBER,
+                "_kind": _TILEKIND_NUMBER,
                 "_suit": suit,
                 "_rank": rank,
                 "_token": f"{rank}{suit.letter}",
@@ -341,7 +358,7 @@ class Tile:
             dragon = Dragon(index - _FIRST_DRAGON)
             glyph = (_GLYPH_RED_DRAGON + 1, _GLYPH_RED_DRAGON, _GLYPH_RED_DRAGON + 2)[dragon.value]
             fields |= {
-                "_kind": TileKind.DRAGON,
+                "_kind": _TILEKIND_DRAGON,
                 "_dragon": dragon,
                 "_token": "GRW"[dragon.value] + "D",
                 "_name": f"{dragon.name.title()} Dragon",
@@ -350,20 +367,20 @@ class Tile:
         elif index < _FLOWER:
             seat = Seat(index - _FIRST_WIND)
             fields |= {
-                "_kind": TileKind.WIND,
+                "_kind": _TILEKIND_WIND,
                 "_wind": seat,
                 "_token": seat.letter,
                 "_name": f"{seat.name.title()} Wind",
                 "_glyph": chr(_GLYPH_EAST + seat.value),
             }
         elif index == _FLOWER:
-            fields |= {"_kind": TileKind.FLOWER, "_token": "F", "_name": "Flower"}
+            fields |= {"_kind": _TILEKIND_FLOWER, "_token": "F", "_name": "Flower"}
         elif index < _FIRST_ANIMAL:
             flower_set = FlowerSet((index - _FIRST_RED_FLOWER) // 4)
             number = (index - _FIRST_RED_FLOWER) % 4 + 1
             base = (_GLYPH_FLOWERS, _GLYPH_SEASONS)[flower_set.value]
             fields |= {
-                "_kind": TileKind.SINGAPORE_FLOWER,
+                "_kind": _TILEKIND_SINGAPORE_FLOWER,
                 "_flower_set": flower_set,
                 "_flower_number": number,
                 "_token": f"{'RB'[flower_set.value]}F{number}",
@@ -373,20 +390,20 @@ class Tile:
         elif index < _JOKER:
             animal = Animal(index - _FIRST_ANIMAL)
             fields |= {
-                "_kind": TileKind.ANIMAL,
+                "_kind": _TILEKIND_ANIMAL,
                 "_animal": animal,
                 "_token": animal.name.title(),
                 "_name": animal.name.title(),
             }
         elif index == _JOKER:
             fields |= {
-                "_kind": TileKind.JOKER,
+                "_kind": _TILEKIND_JOKER,
                 "_token": "J",
                 "_name": "Joker",
                 "_glyph": chr(_GLYPH_JOKER),
             }
         else:
-            fields |= {"_kind": TileKind.BLANK, "_token": "Blank", "_name": "Blank"}
+            fields |= {"_kind": _TILEKIND_BLANK, "_token": "Blank", "_name": "Blank"}
         for key, value in fields.items():
             object.__setattr__(tile, key, value)
         return tile
@@ -426,11 +443,6 @@ class Tile:
         return _codec.text().parse_single_tile(text)
 
     # -- properties -----------------------------------------------------------------------------
-
-    @property
-    def index(self) -> int:
-        """The tile's position in the library's order, 0 to 48; also its count-vector index."""
-        return self._index
 
     @property
     def kind(self) -> TileKind:
@@ -509,42 +521,42 @@ class Tile:
     @property
     def is_number(self) -> bool:
         """A suited tile numbered 1 to 9."""
-        return self._kind is TileKind.NUMBER
+        return self._kind is _TILEKIND_NUMBER
 
     @property
     def is_dragon(self) -> bool:
-        return self._kind is TileKind.DRAGON
+        return self._kind is _TILEKIND_DRAGON
 
     @property
     def is_wind(self) -> bool:
-        return self._kind is TileKind.WIND
+        return self._kind is _TILEKIND_WIND
 
     @property
     def is_honor(self) -> bool:
         """A dragon or a wind."""
-        return self._kind in (TileKind.DRAGON, TileKind.WIND)
+        return self._kind in (_TILEKIND_DRAGON, _TILEKIND_WIND)
 
     @property
     def is_flower(self) -> bool:
         """The American flower (not the Singapore flowers: see :attr:`is_bonus`)."""
-        return self._kind is TileKind.FLOWER
+        return self._kind is _TILEKIND_FLOWER
 
     @property
     def is_animal(self) -> bool:
-        return self._kind is TileKind.ANIMAL
+        return self._kind is _TILEKIND_ANIMAL
 
     @property
     def is_bonus(self) -> bool:
         """A Singapore flower or animal: a tile set aside from the hand's sets."""
-        return self._kind in (TileKind.SINGAPORE_FLOWER, TileKind.ANIMAL)
+        return self._kind in (_TILEKIND_SINGAPORE_FLOWER, _TILEKIND_ANIMAL)
 
     @property
     def is_joker(self) -> bool:
-        return self._kind is TileKind.JOKER
+        return self._kind is _TILEKIND_JOKER
 
     @property
     def is_blank(self) -> bool:
-        return self._kind is TileKind.BLANK
+        return self._kind is _TILEKIND_BLANK
 
     @property
     def is_terminal(self) -> bool:
