@@ -1048,6 +1048,10 @@ class AmericanRound:
     def _replace(self, **changes: Any) -> AmericanRound:
         """This round with ``changes`` (like ``attrs.evolve``, faster: a round is replaced a few
         times per action), and nothing remembered of its legal actions."""
+        return self._replaced(changes)
+
+    def _replaced(self, changes: Mapping[str, Any]) -> AmericanRound:
+        """:meth:`_replace` with the changes as a mapping (not packed into keywords again)."""
         replaced: AmericanRound = object.__new__(AmericanRound)
         fields = self.__dict__.copy()
         fields.update(changes)
@@ -1067,7 +1071,8 @@ class AmericanRound:
             hands[position] = hand
         if exposed:  # the joker swaps on offer are worked out again (_joker_swaps)
             fields["_offers"] = None
-        return self._replace(hands=tuple(hands), **fields)
+        fields["hands"] = tuple(hands)
+        return self._replaced(fields)
 
     # -- before play -------------------------------------------------------------------------------
 

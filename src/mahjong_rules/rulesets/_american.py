@@ -44,7 +44,8 @@ def missing_from_like_sets(held: Sequence[int], tiles: int) -> int:
     least ``max(ceil(left / 2), left - alone)`` are missing. Each joker fills at most one of them,
     which the caller takes off."""
     jokers, blanks = held[_JOKER], held[_BLANK]
-    kept = sum(count for count in held if count >= 2) - (jokers if jokers >= 2 else 0) - (blanks if blanks >= 2 else 0)
+    # The tiles held twice or more: all of them but those held once (counted in C).
+    kept = sum(held) - held.count(1) - (jokers if jokers >= 2 else 0) - (blanks if blanks >= 2 else 0)
     left = tiles - kept
     if left <= 0:
         return 0
