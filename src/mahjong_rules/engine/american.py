@@ -316,6 +316,8 @@ class _Analyses:
         # The ruleset's tiles_away_floor without checking the hand again: the round's hands are
         # of its tiles and sizes.
         self._quick_floor: Callable[[Hand], int] | None = getattr(ruleset, "_floor_of", None)
+        # Its tiles_away likewise (None: no valid hand keeps the exposed sets).
+        self._unchecked_away: Callable[[Hand], int | None] | None = getattr(ruleset, "_away_of", None)
         self._swap_actions: dict[tuple[Seat, int, Seat, int], tuple[Meld, Action]] = {}
         self._meld_swaps: dict[int, tuple[Meld, tuple[tuple[Tile, Tile], ...]]] = {}
         self._swapped: dict[tuple[tuple[Tile, ...], Tile | None, Seat | None, Tile], tuple[Meld, Tile] | None] = {}
@@ -414,10 +416,14 @@ class _Analyses:
         remembered."""
         found = self._away.get(hand)
         if found is None:
-            try:
-                found = self.ruleset.tiles_away(hand)
-            except UnreachableError:
-                found = FAR
+            if self._unchecked_away is not None:
+                away = self._unchecked_away(hand)
+                found = FAR if away is None else away
+            else:
+                try:
+                    found = self.ruleset.tiles_away(hand)
+                except UnreachableError:
+                    found = FAR
             self._away[hand] = found
         return found
 

@@ -282,10 +282,15 @@ class CardFreeRuleset(AmericanRuleset):
         """
         hand = self._checked_hand(hand)
         self._check_size(hand, "tiles away", ANALYSED_SIZES)
-        away = None if self._exposure_reasons(hand) else self._distance.away(hand)
+        away = self._away_of(hand)
         if away is None:
             raise UnreachableError(f"no valid Card-Free hand keeps the exposed sets of {hand}")
         return away
+
+    def _away_of(self, hand: Hand) -> int | None:
+        """:meth:`tiles_away` of a hand already checked (a game loop's), ``None`` when no valid
+        hand keeps its exposed sets."""
+        return None if self._exposure_reasons(hand) else self._distance.away(hand)
 
     def tiles_away_floor(self, hand: Hand | str) -> int:
         """A lower bound on :meth:`tiles_away`, from the hand's counts alone (about ten microseconds

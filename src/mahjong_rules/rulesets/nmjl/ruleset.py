@@ -411,10 +411,15 @@ class NmjlRuleset(AmericanRuleset):
         """
         hand = self._checked_hand(hand)
         self._check_size(hand, "tiles away", ANALYSED_SIZES)
-        away = self._best(self._distances(hand))
+        away = self._away_of(hand)
         if away is None:
             raise UnreachableError(f"the exposed sets of {hand} fit no line of the card {self.card.name!r}")
         return away
+
+    def _away_of(self, hand: Hand) -> int | None:
+        """:meth:`tiles_away` of a hand already checked (a game loop's), ``None`` when its exposed
+        sets fit no line."""
+        return self._best(self._distances(hand))
 
     def _helpful(
         self, hand: Hand, distances: _Distances, away: int, fitted: dict[int, list[_SlotRows]] | None = None
