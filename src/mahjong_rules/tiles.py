@@ -621,8 +621,8 @@ Tile.JOKER = Tile._ALL[_JOKER]
 Tile.BLANK = Tile._ALL[_BLANK]
 Tile.FLOWER = Tile._ALL[_FLOWER]
 
-index_of: operator.attrgetter[int] = operator.attrgetter("_index")
-"""``index_of(tile)`` is ``tile.index``, read without a property call: for loops over many tiles
+index_of: operator.attrgetter[int] = operator.attrgetter("index")
+"""``index_of(tile)`` is ``tile.index`` as a function, read in C: for loops over many tiles
 (``map(index_of, tiles)``), and the sort key of tiles in their order (``sorted(tiles,
 key=index_of)`` compares in C; a plain ``sorted(tiles)`` calls :meth:`Tile.__lt__` for every
 comparison)."""
