@@ -239,6 +239,29 @@ def test_jokers_are_never_passed_in_the_charleston(name: str) -> None:
     assert raised.value.reason.code == "joker-passed"
 
 
+def test_a_pass_picked_from_the_round_s_choices_is_taken_and_any_other_is_checked() -> None:
+    """Issue 21: a pass an agent picks from the round's own choices is taken as it is (the round
+    made it); the same pass written anew, or picked from another round's choices, is checked like
+    any other (a pass of tiles the seat does not hold is refused)."""
+    round_ = american("card-free", 3)
+    other = american("card-free", 4)
+    choices = round_.legal_actions(E)
+    picked = choices[len(choices) // 2]
+    assert round_.apply(picked).actions[-1] is picked
+    written = Action(E, "charleston", tuple(reversed(picked.tiles)))
+    assert round_.apply(written).hands == round_.apply(picked).hands
+    held = Counter(round_.hand(E).concealed)
+    foreign = other.legal_actions(E)
+    stranger = next(
+        foreign[index]
+        for index in range(len(foreign))
+        if any(held[tile] < n for tile, n in Counter(foreign[index].tiles).items())
+    )
+    with pytest.raises(IllegalActionError) as raised:
+        round_.apply(stranger)
+    assert raised.value.reason.code == "not-in-hand"
+
+
 def test_blind_passes_only_on_the_last_pass_of_each_charleston() -> None:
     """Guide: blind passes are "only permitted on the last pass of each Charleston (the first left
     and second right)"."""

@@ -166,6 +166,12 @@ class PassChoices(Sequence[Action]):
         self._ways = ways = _pass_ways(self.limits, size)
         self._blocks = [(unseen, ways[0][size - unseen]) for unseen in self.blinds]
         self._length = sum(count for _, count in self._blocks)
+        self._made: Action | None = None  # the pass made last, legal by construction
+
+    def made(self, action: Action) -> bool:
+        """Whether ``action`` is the pass these choices made last (an agent's pick from them),
+        which the round takes without checking its tiles again."""
+        return action is self._made
 
     def __len__(self) -> int:
         return self._length
@@ -216,7 +222,10 @@ class PassChoices(Sequence[Action]):
             raise IndexError(f"pass choice {index} out of range: there are {self._length}")
         for unseen, count in self._blocks:
             if index < count:
-                return _action(self.seat, ActionKind.CHARLESTON, self._unrank(index, self.size - unseen), unseen)
+                made = self._made = _action(
+                    self.seat, ActionKind.CHARLESTON, self._unrank(index, self.size - unseen), unseen
+                )
+                return made
             index -= count
         raise AssertionError("unreachable: the blocks add up to the length")
 
@@ -965,6 +974,9 @@ class AmericanRound:
         if self.phase is _PHASE_PASSING and action.kind is _ACTIONKIND_CHARLESTON:
             step = self.steps[0]
             if step.kind in (_STEPKIND_PASS, _STEPKIND_COURTESY_PASS):
+                choices = self._legal(action.seat)
+                if isinstance(choices, PassChoices) and choices.made(action):
+                    return action  # made by the round's own choices: its tiles are sorted and legal
                 reason = self._pass_problem(action, step)
                 if reason is not None:
                     raise IllegalActionError(reason)
