@@ -291,7 +291,6 @@ class Tile:
         "_flower_number": None,
         "_flower_set": None,
         "_glyph": None,
-        "_index": None,
         "_kind": None,
         "_name": None,
         "_rank": None,
@@ -304,7 +303,6 @@ class Tile:
 
     index: int
 
-    _index: int
     _kind: TileKind
     _suit: Suit | None
     _rank: int | None
@@ -333,7 +331,6 @@ class Tile:
         tile = object.__new__(cls)
         fields: dict[str, Any] = {
             "index": index,
-            "_index": index,
             "_suit": None,
             "_rank": None,
             "_dragon": None,
@@ -578,30 +575,30 @@ class Tile:
         return f"Tile.parse({self._token!r})"
 
     def __hash__(self) -> int:
-        return self._index
+        return self.index
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Tile):
             return NotImplemented
-        return self._index < other._index
+        return self.index < other.index
 
     def __le__(self, other: object) -> bool:
         if not isinstance(other, Tile):
             return NotImplemented
-        return self._index <= other._index
+        return self.index <= other.index
 
     def __gt__(self, other: object) -> bool:
         if not isinstance(other, Tile):
             return NotImplemented
-        return self._index > other._index
+        return self.index > other.index
 
     def __ge__(self, other: object) -> bool:
         if not isinstance(other, Tile):
             return NotImplemented
-        return self._index >= other._index
+        return self.index >= other.index
 
     def __reduce__(self) -> tuple[Any, tuple[int]]:
-        return (Tile.from_index, (self._index,))
+        return (Tile.from_index, (self.index,))
 
     def __copy__(self) -> Tile:
         return self

@@ -85,6 +85,8 @@ class _AmericanRuleset(Ruleset, Protocol):
 
     def swap_joker(self, meld: Meld, give: Tile) -> tuple[Meld, Tile]: ...
 
+    def _away_of(self, hand: Hand) -> int | None: ...
+
 
 class Family(enum.Enum):
     """Which American ruleset a round plays: they share the table, not the deal or the calls."""
@@ -325,8 +327,6 @@ class _Analyses:
         # The ruleset's tiles_away_floor without checking the hand again: the round's hands are
         # of its tiles and sizes.
         self._quick_floor: Callable[[Hand], int] | None = getattr(ruleset, "_floor_of", None)
-        # Its tiles_away likewise (None: no valid hand keeps the exposed sets).
-        self._unchecked_away: Callable[[Hand], int | None] | None = getattr(ruleset, "_away_of", None)
         self._swap_actions: dict[tuple[Seat, int, Seat, int], tuple[Meld, Action]] = {}
         self._meld_swaps: dict[int, tuple[Meld, tuple[tuple[Tile, Tile], ...]]] = {}
         self._swapped: dict[tuple[tuple[Tile, ...], Tile | None, Seat | None, Tile], tuple[Meld, Tile] | None] = {}
@@ -425,14 +425,10 @@ class _Analyses:
         remembered."""
         found = self._away.get(hand)
         if found is None:
-            if self._unchecked_away is not None:
-                away = self._unchecked_away(hand)
-                found = FAR if away is None else away
-            else:
-                try:
-                    found = self.ruleset.tiles_away(hand)
-                except UnreachableError:
-                    found = FAR
+            # The ruleset's tiles_away without checking the hand again (None: no valid hand keeps
+            # the exposed sets).
+            away = self.ruleset._away_of(hand)
+            found = FAR if away is None else away
             self._away[hand] = found
         return found
 

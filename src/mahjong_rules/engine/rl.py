@@ -918,9 +918,7 @@ def _observation(
     acting = layout.acting
     for seat in to_act:
         state[acting[seat]] = 1
-    column = _PHASE_COLUMNS.get(phase, -1)
-    if column == -1:
-        column = _phase_column(phase)
+    column = _phase_column(phase)
     if column is not None:
         state[column] = 1
     if step is not None:

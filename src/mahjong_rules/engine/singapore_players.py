@@ -131,11 +131,8 @@ class Player:
                 if counts[other]:
                     near = True
                     break
-        if near:
-            more = list(counts)
-            more[index] += 1
-            if _complete(tuple(more), self.melds):
-                return True
+        if near and _complete(changed_counts(counts, tile, 1), self.melds):
+            return True
         if chow:
             for low, high in _CHOW_INDEXES[index]:
                 if counts[low] and counts[high]:
@@ -156,20 +153,16 @@ def chow_pairs(tile: Tile) -> tuple[tuple[Tile, Tile], ...]:
     )
 
 
-_NEAR = tuple(
-    tuple(near for near in range(index - 2, index + 3) if near != index and near // 9 == index // 9)
-    if index < 27
-    else ()
-    for index in range(KINDS)
-)
-"""The tile indexes within two of each tile index in its suit (none for honours)."""
-
 _WONDERS = frozenset(standard.TERMINALS_AND_HONORS)
 
 _CHOW_INDEXES = tuple(
     tuple((low.index, high.index) for low, high in chow_pairs(Tile.from_index(index))) for index in range(KINDS)
 )
 """The pairs of tile indexes that make a chow with each tile index held concealed."""
+
+_NEAR = tuple(tuple(sorted({near for pair in pairs for near in pair})) for pairs in _CHOW_INDEXES)
+"""The tile indexes within two of each tile index in its suit (none for honours): those of its
+chows."""
 
 
 def _complete(counts: tuple[int, ...], melds: tuple[Meld, ...]) -> bool:
