@@ -260,6 +260,11 @@ def test_a_pass_picked_from_the_round_s_choices_is_taken_and_any_other_is_checke
     with pytest.raises(IllegalActionError) as raised:
         round_.apply(stranger)
     assert raised.value.reason.code == "not-in-hand"
+    # a pick by rank (the environment's) names the pass's size and blinds right, or is refused
+    assert choices._pick(picked.tiles, 0) == picked
+    for tiles, blind in ((picked.tiles, 1), (picked.tiles[:2], 0)):
+        with pytest.raises(ValueError, match="no pass"):
+            choices._pick(tiles, blind)
 
 
 def test_blind_passes_only_on_the_last_pass_of_each_charleston() -> None:

@@ -597,7 +597,9 @@ def test_pass_indexes_are_ranked_like_each_pass_encoded(name: str, tiles: list[T
     assert len(indexed) == len(listed)
     for index, action in listed.items():
         assert index in indexed
-        assert indexed.action(index) == action
+        decoded = indexed.action(index)
+        assert decoded == action
+        assert choices.made(decoded)  # the round takes it as its own choices' pick, unchecked
     outside = next(index for index in range(encoding.size) if index not in listed)
     assert outside not in indexed
     assert indexed.action(outside) is None
@@ -672,3 +674,19 @@ def test_the_environment_reads_singapore_observations_from_the_players(players: 
             chosen = agents[seat](round_.view(seat)) if agents else rng.choice(round_.legal_actions(seat))
             round_ = round_.apply(chosen)
     assert_observed_as_viewed(states, lambda round_, seat, seats: _singapore_array(round_, seat, seats, rows))
+
+
+def test_agent_iter_yields_the_agent_selected_at_each_step_up_to_max_iter() -> None:
+    """PettingZoo's ``agent_iter``: the selected agent at each step, while any agent is left, at
+    most ``max_iter`` times (the environment's own generator does what PettingZoo's iterator does)."""
+    game = raw_env("singapore")
+    game.reset(seed=3)
+    assert list(game.agent_iter(max_iter=0)) == []
+    picked = []
+    for agent in game.agent_iter(max_iter=5):
+        assert agent == game.agent_selection
+        picked.append(agent)
+        game.step(int(game.observe(agent)["action_mask"].nonzero()[0][0]))
+    assert len(picked) == 5
+    game.agents = []
+    assert list(game.agent_iter()) == []

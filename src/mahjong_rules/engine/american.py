@@ -175,6 +175,16 @@ class PassChoices(Sequence[Action]):
         which the round takes without checking its tiles again."""
         return action is self._made
 
+    def _pick(self, tiles: tuple[Tile, ...], unseen: int) -> Action:
+        """The pass of ``tiles`` (of :attr:`kinds`, in tile order, within :attr:`limits`) with
+        ``unseen`` more passed blind, made as a pick from these choices (:meth:`made`): for a
+        caller that found it among them by rank, as the environment does, so that the round does
+        not check its tiles again."""
+        if unseen not in self.blinds or len(tiles) + unseen != self.size:
+            raise ValueError(f"no pass of {len(tiles)} tiles and {unseen} blind among {self!r}")
+        made = self._made = _action(self.seat, _ACTIONKIND_CHARLESTON, tiles, unseen)
+        return made
+
     def __len__(self) -> int:
         return self._length
 

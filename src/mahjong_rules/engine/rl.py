@@ -23,7 +23,7 @@ import math
 import operator
 import random
 import types
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -152,14 +152,12 @@ _CODES_REMEMBERED = 50_000
 
 
 @functools.lru_cache(maxsize=8)
-def _rank_terms(kinds: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+def _rank_terms(kinds: int) -> npt.NDArray[np.int64]:
     """What a tile at each position adds to the rank of a sorted multiset when it comes at each
-    offset (:func:`_rank_multiset`, one term at a time), laid flat: the term of ``position`` at
-    ``offset`` is at ``offsets[offset] + position``; then zeros, so that the position
-    ``_PASS_LIMIT * kinds`` (no tile) adds nothing at any offset."""
-    terms = [math.comb(position + offset, offset + 1) for offset in range(_PASS_LIMIT) for position in range(kinds)]
-    terms += [0] * ((_PASS_LIMIT - 1) * kinds + 1)
-    return np.array(terms, dtype=np.int64), np.arange(_PASS_LIMIT, dtype=np.int64) * kinds
+    offset (:func:`_rank_multiset`, one term at a time): a row for each position, a column for
+    each offset; then a row of zeros, for the position ``kinds`` (no tile)."""
+    terms = [[math.comb(position + offset, offset + 1) for offset in range(_PASS_LIMIT)] for position in range(kinds)]
+    return np.array([*terms, [0] * _PASS_LIMIT], dtype=np.int64)
 
 
 class _PassLayout:
@@ -190,8 +188,7 @@ class _PassLayout:
         """The first index of each row's block."""
         self.blinds = np.concatenate(blind_counts) if blind_counts else empty[:, 0]
         """How many tiles each row passes blind."""
-        flat = self.rows * _PASS_LIMIT + np.arange(_PASS_LIMIT)
-        self.columns = tuple(np.ascontiguousarray(flat[:, column]) for column in range(_PASS_LIMIT))
+        self.columns = np.ascontiguousarray((self.rows * _PASS_LIMIT + np.arange(_PASS_LIMIT)).T)
         """For each column, where each row's term is in a table of terms by kind and column, laid
         flat."""
         needed = np.concatenate(needs) if needs else empty
@@ -548,21 +545,19 @@ class ActionEncoding:
         within its copies, ranked at once (a pass's rank adds one term per tile)."""
         position = self._position
         try:
-            positions = np.array([position[tile.index] for tile in choices.kinds], dtype=np.int64)
+            positions = [position[tile.index] for tile in choices.kinds]
         except KeyError:
             probe = Action(choices.seat, _ACTIONKIND_CHARLESTON)
             for tile in choices.kinds:
                 self._tile(tile, probe)  # raises, naming the tile
             raise
         layout = self._pass_layout(len(positions), choices.size, choices.blinds)
-        flat_terms, offsets = _rank_terms(len(self.tiles))
         # What each of the hand's kinds (then the padding kind, at a position that reads zeros)
         # adds to a pass's rank at each column: a pass's rank adds one term per column.
-        positions = np.append(positions, _PASS_LIMIT * len(self.tiles))
-        terms = flat_terms[positions[:, None] + offsets].ravel()
-        ranks = layout.starts.copy()
-        for column in layout.columns:
-            ranks += terms[column]
+        positions.append(len(self.tiles))
+        terms = _rank_terms(len(self.tiles))[positions].ravel()
+        ranks = terms[layout.columns].sum(axis=0)
+        ranks += layout.starts
         # The passes that need more copies of a kind than the hand holds are left out.
         limits = np.array(choices.limits, dtype=np.int64)
         short = layout.repeat_rows[limits[layout.repeat_kinds] < layout.repeat_needs]
@@ -575,13 +570,16 @@ class ActionEncoding:
         kinds = choices.kinds
 
         def decode(index: int) -> Action | None:
-            # The pass is found where its index is, not unranked: its row lists the tiles.
-            places = (indexes == index).nonzero()[0]
-            if not len(places):
+            # The pass is found where its index is, not unranked: its row lists the tiles. It is
+            # made as a pick from the round's choices, which the round takes unchecked: the rows
+            # kept are the choices, by construction.
+            place = int((indexes == index).argmax()) if len(indexes) else 0
+            if not len(indexes) or indexes[place] != index:
                 return None
-            place = int(places[0] if kept is None else kept.nonzero()[0][places[0]])
-            chosen = tuple(kinds[kind] for kind in layout.rows[place] if kind < len(kinds))
-            return Action(choices.seat, _ACTIONKIND_CHARLESTON, chosen, count=int(layout.blinds[place]))
+            if kept is not None:
+                place = int(kept.nonzero()[0][place])
+            chosen = tuple([kinds[kind] for kind in layout.rows[place].tolist() if kind < len(kinds)])
+            return choices._pick(chosen, int(layout.blinds[place]))
 
         return LegalIndexes(indexes, decode=decode)
 
@@ -851,7 +849,7 @@ class _Layout:
     """What one observer's observation takes from the table, whatever the moment: worked out once
     per observer and table (:func:`_layout`) and read at every step."""
 
-    __slots__ = ("acting", "concealed", "counted", "discard_row", "rows", "state")
+    __slots__ = ("_acting", "acting", "concealed", "discard_row", "head", "rows")
 
     def __init__(self, seats: tuple[Seat, ...], seat: Seat, places: int) -> None:
         """The layout of ``seat``'s observations, ``seats`` in turn order, at a table of
@@ -860,14 +858,14 @@ class _Layout:
         here = seats.index(seat)
         zero = 2 * places
         exposed, discards = [zero] * len(_EXPOSED_ROWS), [zero] * len(_DISCARD_ROWS)
-        counted = [places] * len(seats)
+        counted = [places] * _SEAT_COLUMNS
         self.acting: dict[Seat, int] = {}
         """The state column marking that a seat must act."""
         self.discard_row: dict[Seat, int] = {}
         """Where a seat's discards are among the rows that :attr:`rows` picks."""
         for position, other in enumerate(seats):
             relative = (position - here) % len(seats)
-            self.acting[other] = 9 + relative
+            self.acting[other] = _ACTING + relative
             self.discard_row[other] = len(_EXPOSED_ROWS) + relative
             if other.value < places:
                 exposed[relative], discards[relative] = other.value, places + other.value
@@ -875,14 +873,27 @@ class _Layout:
         self.rows = operator.itemgetter(*exposed, *discards)
         """The exposed and discard rows of each seat counted from the observer, picked from the
         table's rows."""
-        self.counted = slice(13, 13 + len(seats))
-        """The state columns of the seats' concealed counts, counted from the observer."""
         self.concealed = operator.itemgetter(*counted)
-        """Each seat's concealed count, counted from the observer, picked from the places'
-        counts followed by a zero (for seats not at the table)."""
-        self.state = [0] * _ROW_SIZE
-        """The state row before the moment's columns: the observer's seat."""
-        self.state[1 + _POSITION[seat]] = 1
+        """Each seat's concealed count, counted from the observer (a zero for each of the four
+        seats not at the table), picked from the places' counts followed by a zero."""
+        self.head: dict[Seat, bytes] = {}
+        """The state row's columns after the wall's, up to the seats to act: the observer's
+        seat, then each prevailing wind."""
+        for wind in Seat:
+            cells = [0] * (_ACTING - 1)
+            cells[_POSITION[seat]] = cells[4 + _POSITION[wind]] = 1
+            self.head[wind] = bytes(cells)
+        self._acting: dict[tuple[Seat, ...], bytes] = {}
+
+    def acting_columns(self, to_act: tuple[Seat, ...]) -> bytes:
+        """The state row's columns of the seats to act, counted from the observer."""
+        found = self._acting.get(to_act)
+        if found is None:
+            cells = [0] * _SEAT_COLUMNS
+            for seat in to_act:
+                cells[self.acting[seat] - _ACTING] = 1
+            found = self._acting[to_act] = bytes(cells)
+        return found
 
 
 @functools.cache
@@ -898,32 +909,56 @@ def _phase_column(phase: object) -> int | None:
     return column
 
 
+_WALL_COLUMN = (*(bytes((count,)) for count in range(_BYTE + 1)), b"\0")
+"""The wall's column for each count up to a byte's, then for a larger count (patched in after)."""
+_SEAT_COLUMNS = STATE_COLUMNS.count("to act")  # the columns of a value for each seat
+_ACTING = STATE_COLUMNS.index("to act")
+_PHASES = STATE_COLUMNS.index("phase passing")
+_TAILS: dict[object, tuple[object, bytes]] = {}  # (phase, step) by identity to the state row's rest
+
+
+def _tail(phase: object, step: object) -> bytes:
+    """The state row's columns from the phase on: the phase (its name, or its member of a
+    round's ``Phase``) and the step before play, kept for each phase and step object."""
+    key = (phase, id(step))
+    found = _TAILS.get(key)
+    if found is None or found[0] is not step:
+        cells: list[int] = [0] * _ROW_SIZE
+        column = _phase_column(phase)
+        if column is not None:
+            cells[column] = 1
+        _step_columns(cells, step)
+        if len(_TAILS) > _TAILS_KEPT:
+            _TAILS.clear()
+        found = _TAILS[key] = (step, bytes(cells[_PHASES:]))
+    return found[1]
+
+
+_TAILS_KEPT = 1_000
+
+
 def _observation(
     layout: _Layout,
     rows: Sequence[bytes | bytearray],
     concealed: Sequence[int],
-    to_act: Sequence[Seat],
+    to_act: tuple[Seat, ...],
     wall: int,
     prevailing: Seat,
     phase: object,
     step: object = None,
 ) -> npt.NDArray[np.float32]:
-    """The observation of ``rows`` (every row but the state row, in order) and of the moment:
-    each place's concealed count (then a zero), the seats to act, the wall, the prevailing wind, the phase and
-    the step before play."""
-    state = layout.state.copy()
-    state[0] = wall if wall <= _BYTE else 0
-    state[5 + _POSITION[prevailing]] = 1
-    state[layout.counted] = layout.concealed(concealed)
-    acting = layout.acting
-    for seat in to_act:
-        state[acting[seat]] = 1
-    column = _phase_column(phase)
-    if column is not None:
-        state[column] = 1
-    if step is not None:
-        _step_columns(state, step)
-    array = np.ndarray(_SHAPE, _UINT8, b"".join((*rows, bytes(state)))).astype(_FLOAT32)
+    """The observation of ``rows`` (the bytes of every row but the state row, in order, a row in
+    one piece or more) and of the moment: each place's concealed count (then a zero), the seats to
+    act, the wall, the prevailing wind, the phase and the step before play. The state row is put
+    together from its parts' bytes, each kept (:class:`_Layout`, :func:`_tail`)."""
+    state = (
+        _WALL_COLUMN[wall if wall <= _BYTE else -1],
+        layout.head[prevailing],
+        layout.acting_columns(to_act),
+        bytes(layout.concealed(concealed)),
+        _tail(phase, step),
+    )
+    array = np.ndarray(_SHAPE, _UINT8, b"".join((*rows, *state))).astype(_FLOAT32)
     if wall > _BYTE:
         array[_STATE_ROW, 0] = wall
     return array
@@ -1016,15 +1051,17 @@ class _PlayerRows:
     def read(self, players: Sequence[Any]) -> None:
         """Bring the rows up to ``players``, the round's players in table order."""
         table = len(players)
-        if table != len(self.players):
-            self.players = [None] * table
+        kept = self.players
+        if table != len(kept):
+            kept = self.players = [None] * table
             self.rows = [bytearray(_ROW_SIZE) for _ in range(2 * table + 1)]
             self.concealed = [0] * (table + 1)  # a zero after the places, for seats not at the table
         rows = self.rows
         for place, player in enumerate(players):
-            before = self.players[place]
+            before = kept[place]
             if before is player:
                 continue
+            kept[place] = player
             if before is None or player.melds is not before.melds or player.bonus is not before.bonus:
                 rows[place] = shown = bytearray(_ROW_SIZE)
                 for meld in player.melds:
@@ -1040,8 +1077,9 @@ class _PlayerRows:
                     rows[table + place] = counted = bytearray(_ROW_SIZE)
                     for tile in discards:
                         counted[tile.index] += 1
-            self.concealed[place] = sum(player.counts)
-            self.players[place] = player
+            counts = player.counts
+            if before is None or counts is not before.counts:
+                self.concealed[place] = sum(counts)
 
 
 _PADDING = {size: bytes(_ROW_SIZE - size) for size in range(_ROW_SIZE + 1)}
@@ -1060,7 +1098,7 @@ def _singapore_array(
     own = players[_POSITION[seat]].counts
     return _observation(
         layout,
-        (bytes(own) + _PADDING[len(own)], *layout.rows(rows.rows), on_offer),
+        (bytes(own), _PADDING[len(own)], *layout.rows(rows.rows), on_offer),
         rows.concealed,
         round_.to_act,
         round_.tiles_left,
@@ -1176,6 +1214,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
             "is_parallelizable": False,
         }
         self.encoding = ActionEncoding(self.ruleset)
+        self._mask_size = self.encoding.size
         self.seats: tuple[Seat, ...] = self.encoding.seats
         self.possible_agents: list[str] = [_agent(seat) for seat in self.seats]
         self._seat_of = {_agent(seat): seat for seat in self.seats}
@@ -1246,12 +1285,23 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         seat = self._seat_of[agent or self.agent_selection]
         return round_.legal_actions(seat) if seat in round_.to_act else ()
 
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """The selected agent (:attr:`agent_selection`) while any agent is left, at most
+        ``max_iter`` times, as PettingZoo's ``agent_iter`` (a generator: PettingZoo's iterator
+        costs a Python call per step)."""
+        left = max_iter
+        while self.agents and left > 0:
+            left -= 1
+            yield self.agent_selection
+
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """What ``agent`` sees now (:func:`observation_array`) and the mask of its legal actions."""
         round_ = self._round()
         seat = self._seat_of[agent]
-        mask = self._indexed(agent).mask(self.encoding.size)
-        return {"observation": self._observer.array(round_, seat, self.seats), "action_mask": mask}
+        return {
+            "observation": self._observer.array(round_, seat, self.seats),
+            "action_mask": self._indexed(agent).mask(self._mask_size),
+        }
 
     def _indexed(self, agent: str) -> LegalIndexes:
         """The agent's legal actions now by index, worked out once for the mask and the step."""
@@ -1259,7 +1309,8 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         cached = self._index_cache
         if cached is not None and cached[0] is round_ and cached[1] == agent:
             return cached[2]
-        found = self.encoding.indexed(self.legal_actions(agent))
+        seat = self._seat_of[agent]
+        found = self.encoding.indexed(round_.legal_actions(seat) if seat in round_.to_act else ())
         self._index_cache = (round_, agent, found)
         return found
 
