@@ -535,7 +535,7 @@ class ActionEncoding:
         Raises:
             ValueError: two legal actions share an index (the encoding cannot tell them apart).
         """
-        if isinstance(legal, PassChoices):
+        if not isinstance(legal, tuple) and isinstance(legal, PassChoices):  # the second asks an ABC, in Python
             return self._pass_indexes(legal)
         found = self.indexes(legal)
         return LegalIndexes(found, found)
@@ -977,6 +977,18 @@ class _TableCounts:
         self.rows: list[bytearray] = [bytearray(_ROW_SIZE)]
         """Each seat's exposed tiles, then each seat's discards (the tile on offer among them),
         then a row of zeros, as :class:`_Layout` picks them."""
+        self.seats: tuple[Seat, ...] = ()
+        self.layouts: dict[Seat, _Layout] = {}
+        """Each observer's layout at the table of :attr:`seats` and of the round read."""
+
+    def layout(self, seats: tuple[Seat, ...], seat: Seat) -> _Layout:
+        """``seat``'s layout at the table of ``seats`` and of the round last read."""
+        if seats is not self.seats:
+            self.seats, self.layouts = seats, {}
+        found = self.layouts.get(seat)
+        if found is None:
+            found = self.layouts[seat] = _layout(seats, seat, len(self.melds))
+        return found
 
     def read(self, round_: AmericanRound) -> None:
         """Bring the rows up to ``round_``."""
@@ -988,6 +1000,7 @@ class _TableCounts:
             self.rows = [bytearray(_ROW_SIZE) for _ in range(2 * places + 1)]
             self.melds = (None,) * places
             self.table = ()
+            self.layouts = {}
         rows = self.rows
         melds = tuple(map(_MELDS, hands))
         if melds != self.melds:  # compared in C, by identity first: most steps change no sets
@@ -1019,7 +1032,7 @@ def _american_array(
     shared = shared or _TableCounts()
     shared.read(round_)
     hands = round_.hands
-    layout = _layout(seats, seat, len(hands))
+    layout = shared.layout(seats, seat)
     table = layout.rows(shared.rows)
     offered = round_.last_discard
     if offered is None:
@@ -1047,15 +1060,21 @@ class _PlayerRows:
         self.rows: list[bytearray] = [bytearray(_ROW_SIZE)]
         """Each place's shown tiles, then each place's discards, then a row of zeros."""
         self.concealed: list[int] = []
+        self.seats: tuple[Seat, ...] = ()
+        self.layouts: dict[Seat, _Layout] = {}
+        """Each observer's layout at the table of :attr:`seats` and of the players read."""
 
-    def read(self, players: Sequence[Any]) -> None:
-        """Bring the rows up to ``players``, the round's players in table order."""
+    def observe(self, round_: SingaporeRound, seat: Seat, seats: tuple[Seat, ...]) -> npt.NDArray[np.float32]:
+        """:func:`observation_array` of ``seat``'s view of ``round_`` (``seats`` in turn order),
+        its players read first. One function: an environment asks it at every step."""
+        players = round_.players
         table = len(players)
         kept = self.players
-        if table != len(kept):
+        if table != len(kept) or seats is not self.seats:
             kept = self.players = [None] * table
             self.rows = [bytearray(_ROW_SIZE) for _ in range(2 * table + 1)]
             self.concealed = [0] * (table + 1)  # a zero after the places, for seats not at the table
+            self.seats, self.layouts = seats, {}
         rows = self.rows
         for place, player in enumerate(players):
             before = kept[place]
@@ -1080,6 +1099,25 @@ class _PlayerRows:
             counts = player.counts
             if before is None or counts is not before.counts:
                 self.concealed[place] = sum(counts)
+        layout = self.layouts.get(seat)
+        if layout is None:
+            layout = self.layouts[seat] = _layout(seats, seat, table)
+        discard = round_.discard
+        own = players[_POSITION[seat]].counts
+        return _observation(
+            layout,
+            (
+                bytes(own),
+                _PADDING[len(own)],
+                *layout.rows(rows),
+                _NO_TILES if discard is None else _OFFERED[discard.index],
+            ),
+            self.concealed,
+            round_.to_act,
+            round_.tiles_left,
+            round_.prevailing_wind,
+            round_.phase,
+        )
 
 
 _PADDING = {size: bytes(_ROW_SIZE - size) for size in range(_ROW_SIZE + 1)}
@@ -1090,21 +1128,7 @@ def _singapore_array(
 ) -> npt.NDArray[np.float32]:
     """:func:`observation_array` of ``seat``'s view of a Singapore round, read from the round's
     players directly (no view is built): the same array, which the tests check state by state."""
-    rows = rows or _PlayerRows()
-    players = round_.players
-    rows.read(players)
-    layout = _layout(seats, seat, len(players))
-    on_offer = _NO_TILES if round_.discard is None else _OFFERED[round_.discard.index]
-    own = players[_POSITION[seat]].counts
-    return _observation(
-        layout,
-        (bytes(own), _PADDING[len(own)], *layout.rows(rows.rows), on_offer),
-        rows.concealed,
-        round_.to_act,
-        round_.tiles_left,
-        round_.prevailing_wind,
-        round_.phase,
-    )
+    return (rows or _PlayerRows()).observe(round_, seat, seats)
 
 
 class _Observer:
@@ -1121,7 +1145,7 @@ class _Observer:
         if isinstance(round_, AmericanRound):
             return _american_array(round_, seat, seats, self._table_counts)
         if isinstance(round_, SingaporeRound):
-            return _singapore_array(round_, seat, seats, self._player_rows)
+            return self._player_rows.observe(round_, seat, seats)
         return observation_array(round_.view(seat), seats)
 
 
