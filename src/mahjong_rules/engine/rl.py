@@ -211,13 +211,17 @@ class LegalIndexes:
         indexes: Collection[int] | npt.NDArray[np.int64],
         actions: Mapping[int, Action] | None = None,
         decode: Callable[[int], Action | None] | None = None,
+        cells: bytearray | None = None,
     ) -> None:
         """``indexes``, with the action of each: listed in ``actions``, or made by ``decode``
-        (``None`` for an index not among them)."""
+        (``None`` for an index not among them); ``cells``, the bytes of a mask of them if they
+        were set while the indexes were found (handed out by the first :meth:`mask` of their
+        size)."""
         self._indexes = indexes
         self._array: npt.NDArray[np.int64] | None = None
         self._actions = actions
         self._decode = decode
+        self._cells = cells
 
     @property
     def indexes(self) -> npt.NDArray[np.int64]:
@@ -245,6 +249,10 @@ class LegalIndexes:
         """
         if dtype is not np.int8 and dtype is not np.bool_ and np.dtype(dtype).itemsize != 1:
             raise ValueError(f"a mask's dtype is one byte wide (int8, uint8 or bool), not {np.dtype(dtype)}")
+        cells = self._cells
+        if cells is not None and len(cells) == size:
+            self._cells = None  # the mask is the caller's now: a second one is made anew
+            return np.frombuffer(cells, dtype=dtype)
         if isinstance(self._indexes, np.ndarray):
             mask = np.zeros(size, dtype=dtype)
             mask[self._indexes] = 1
@@ -502,6 +510,10 @@ class ActionEncoding:
         Raises:
             ValueError: two legal actions share an index (the encoding cannot tell them apart).
         """
+        return self._indexes_and_mask(legal, None)
+
+    def _indexes_and_mask(self, legal: Iterable[Action], cells: bytearray | None) -> dict[int, Action]:
+        """:meth:`indexes`, setting each index's byte in ``cells`` too (a mask's, when given)."""
         found: dict[int, Action] = {}
         codes = self._codes
         if len(codes) > _CODES_REMEMBERED:
@@ -511,11 +523,13 @@ class ActionEncoding:
             # Rounds reuse their action objects (a discard of a tile, a pass): each is encoded once.
             known = codes.get(id(action))
             if known is not None and known[0] is action:
-                found[known[1]] = action
+                index = known[1]
             else:
                 index = self.encode(action)
                 codes[id(action)] = (action, index)
-                found[index] = action
+            found[index] = action
+            if cells is not None:
+                cells[index] = 1
             listed += 1
         if len(found) < listed:  # two actions share an index: the same action twice, or a fault
             self._check_distinct(legal)
@@ -537,8 +551,10 @@ class ActionEncoding:
         """
         if not isinstance(legal, tuple) and isinstance(legal, PassChoices):  # the second asks an ABC, in Python
             return self._pass_indexes(legal)
-        found = self.indexes(legal)
-        return LegalIndexes(found, found)
+        # The mask is set while the actions are indexed: an environment asks for it every step.
+        cells = bytearray(self.size)
+        found = self._indexes_and_mask(legal, cells)
+        return LegalIndexes(found, found, cells=cells)
 
     def _pass_indexes(self, choices: PassChoices) -> LegalIndexes:
         """A Charleston step's passes by index: the multisets of each size of the hand's kinds,
@@ -981,6 +997,29 @@ class _TableCounts:
         self.layouts: dict[Seat, _Layout] = {}
         """Each observer's layout at the table of :attr:`seats` and of the round read."""
 
+    def observe(self, round_: AmericanRound, seat: Seat, seats: tuple[Seat, ...]) -> npt.NDArray[np.float32]:
+        """:func:`observation_array` of ``seat``'s view of ``round_`` (``seats`` in turn order),
+        the round read first."""
+        self.read(round_)
+        hands = round_.hands
+        layout = self.layout(seats, seat)
+        table = layout.rows(self.rows)
+        offered = round_.last_discard
+        if offered is None:
+            on_offer = _NO_TILES
+        else:  # the tile on offer has its own row, not among its discarder's
+            on_offer = _OFFERED[offered.index]
+            row = layout.discard_row[round_.discards[-1][0]]
+            table = list(table)
+            table[row] = discards = bytearray(table[row])
+            discards[offered.index] -= 1
+        own = bytes(hands[_POSITION[seat]].concealed_counts)
+        concealed = [*map(len, map(_CONCEALED, hands)), 0]
+        rows = (own, *table, on_offer)
+        return _observation(
+            layout, rows, concealed, round_.to_act, len(round_.wall), _SEAT_EAST, round_.phase, round_.step
+        )
+
     def layout(self, seats: tuple[Seat, ...], seat: Seat) -> _Layout:
         """``seat``'s layout at the table of ``seats`` and of the round last read."""
         if seats is not self.seats:
@@ -1029,24 +1068,7 @@ def _american_array(
 ) -> npt.NDArray[np.float32]:
     """:func:`observation_array` of ``seat``'s view of an American round, read from the round's
     state directly (no view is built): the same array, which the tests check state by state."""
-    shared = shared or _TableCounts()
-    shared.read(round_)
-    hands = round_.hands
-    layout = shared.layout(seats, seat)
-    table = layout.rows(shared.rows)
-    offered = round_.last_discard
-    if offered is None:
-        on_offer = _NO_TILES
-    else:  # the tile on offer has its own row, not among its discarder's
-        on_offer = _OFFERED[offered.index]
-        row = layout.discard_row[round_.discards[-1][0]]
-        table = list(table)
-        table[row] = discards = bytearray(table[row])
-        discards[offered.index] -= 1
-    own = bytes(hands[_POSITION[seat]].concealed_counts)
-    concealed = [*map(len, map(_CONCEALED, hands)), 0]
-    rows = (own, *table, on_offer)
-    return _observation(layout, rows, concealed, round_.to_act, len(round_.wall), _SEAT_EAST, round_.phase, round_.step)
+    return (shared or _TableCounts()).observe(round_, seat, seats)
 
 
 class _PlayerRows:
@@ -1131,6 +1153,14 @@ def _singapore_array(
     return (rows or _PlayerRows()).observe(round_, seat, seats)
 
 
+_Reader = Callable[[Any, Seat, tuple[Seat, ...]], npt.NDArray[np.float32]]
+"""Reads a seat's observation of a round: ``reader(round_, seat, seats)``."""
+
+
+def _viewed_array(round_: Round, seat: Seat, seats: tuple[Seat, ...]) -> npt.NDArray[np.float32]:
+    return observation_array(round_.view(seat), seats)
+
+
 class _Observer:
     """Observation arrays of the rounds an environment steps through, each as the seat's view
     would give it (:func:`observation_array`) but read from the round itself: an American
@@ -1141,12 +1171,17 @@ class _Observer:
         self._table_counts = _TableCounts()
         self._player_rows = _PlayerRows()
 
-    def array(self, round_: Round, seat: Seat, seats: tuple[Seat, ...]) -> npt.NDArray[np.float32]:
+    def reader(self, round_: Round) -> _Reader:
+        """What reads observations of rounds of ``round_``'s family (an environment keeps it for
+        the rounds it deals)."""
         if isinstance(round_, AmericanRound):
-            return _american_array(round_, seat, seats, self._table_counts)
+            return self._table_counts.observe
         if isinstance(round_, SingaporeRound):
-            return self._player_rows.observe(round_, seat, seats)
-        return observation_array(round_.view(seat), seats)
+            return self._player_rows.observe
+        return _viewed_array
+
+    def array(self, round_: Round, seat: Seat, seats: tuple[Seat, ...]) -> npt.NDArray[np.float32]:
+        return self.reader(round_)(round_, seat, seats)
 
 
 def _step_columns(state: _Cells, step: object) -> None:
@@ -1260,6 +1295,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         self._paid: dict[Seat, int] = {}
         self._index_cache: tuple[Round, str, LegalIndexes] | None = None
         self._observer = _Observer()
+        self._read_observation: _Reader = _viewed_array
         self._net_kept: tuple[object, Mapping[Seat, int]] | None = None
         self._rewarded: Mapping[Seat, int] | None = None  # the net payments after which every reward is 0.0
 
@@ -1287,6 +1323,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         else:
             round_seed = self._seeds.randrange(2**31)
         self.round = new_round(self.ruleset, seed=round_seed)
+        self._read_observation = self._observer.reader(self.round)
         self.steps = 0
         self._paid = dict.fromkeys(self.seats, 0)  # each seat's net payment rewarded so far
         self._rewarded = None  # the net payments after which every reward is 0.0
@@ -1320,11 +1357,19 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """What ``agent`` sees now (:func:`observation_array`) and the mask of its legal actions."""
-        round_ = self._round()
-        seat = self._seat_of[agent]
+        round_ = self.round
+        if round_ is None:
+            raise RuntimeError("call reset() before using the environment")
+        # The legal actions found for the step are read here without a call to _indexed: in a
+        # step of some 30 µs, each Python call the environment makes costs a few per cent.
+        cached = self._index_cache
+        if cached is not None and cached[0] is round_ and cached[1] == agent:
+            indexed = cached[2]
+        else:
+            indexed = self._indexed(agent)
         return {
-            "observation": self._observer.array(round_, seat, self.seats),
-            "action_mask": self._indexed(agent).mask(self._mask_size),
+            "observation": self._read_observation(round_, self._seat_of[agent], self.seats),
+            "action_mask": indexed.mask(self._mask_size),
         }
 
     def _indexed(self, agent: str) -> LegalIndexes:
@@ -1352,8 +1397,15 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise IllegalActionError(Reason("illegal-index", "a live agent's action is an index, not None"))
-        round_ = self._round()
-        chosen = self._indexed(agent).action(int(action))
+        round_ = self.round
+        if round_ is None:
+            raise RuntimeError("call reset() before using the environment")
+        cached = self._index_cache  # as in observe, without a call
+        if cached is not None and cached[0] is round_ and cached[1] == agent:
+            indexed = cached[2]
+        else:
+            indexed = self._indexed(agent)
+        chosen = indexed.action(int(action))
         if chosen is None:
             chosen = self.encoding.decode(int(action), self.legal_actions(agent))  # raises, saying why
         self.round = round_ = round_.apply(chosen)
