@@ -87,6 +87,10 @@ class _AmericanRuleset(Ruleset, Protocol):
 
     def _away_of(self, hand: Hand) -> int | None: ...
 
+    def _call_problem(
+        self, hand: Hand, discard: Tile, meld: Meld | None, context: WinContext | None = None
+    ) -> Reason | None: ...
+
 
 class Family(enum.Enum):
     """Which American ruleset a round plays: they share the table, not the deal or the calls."""
@@ -298,6 +302,13 @@ def _action(seat: Seat, kind: ActionKind, tiles: tuple[Tile, ...] = (), count: i
     ):
         object.__setattr__(action, name, value)
     return action
+
+
+@functools.cache
+def _after(seats: tuple[Seat, ...], seat: Seat) -> tuple[Seat, ...]:
+    """The other seats of ``seats`` in turn order from ``seat``'s right (worked out once)."""
+    position = seats.index(seat)
+    return seats[position + 1 :] + seats[:position]
 
 
 @functools.cache
@@ -912,7 +923,7 @@ class AmericanRound:
         if (
             self._floor(seat) <= 1
             and discard in self._tools.waits(hand)
-            and self.ruleset.check_call(hand, discard, None, self._claim_context(seat, discard)) is None
+            and self.ruleset._call_problem(hand, discard, None, self._claim_context(seat, discard)) is None
         ):
             found.append(simple_action(seat, _ACTIONKIND_MAHJONG, discard))
         counts = hand.concealed_counts
@@ -921,7 +932,7 @@ class AmericanRound:
         if self.wall and naturals + jokers >= 2:
             for size, used in self._tools.call_sizes(discard, naturals, jokers):
                 meld, call = _call(seat, discard, size, used, self.turn)
-                if self.ruleset.check_call(hand, discard, meld) is None:
+                if self.ruleset._call_problem(hand, discard, meld) is None:
                     found.append(call)
         return (*found, simple_action(seat, _ACTIONKIND_PASS)) if found else ()
 
@@ -1208,8 +1219,7 @@ class AmericanRound:
         hand = self._hand(seat).discard(tile)
         floor = self._floor(seat)
         floors = {seat: floor if floor > 1 else self._tools.floor(hand)}
-        position = self.seats.index(seat)
-        order = self.seats[position + 1 :] + self.seats[:position]
+        order = _after(self.seats, seat)
         # The discard changes no other seat's hand, nor the wall: what each may do with it is
         # read from this round, before the round after the discard is made.
         options = []
@@ -1223,7 +1233,8 @@ class AmericanRound:
                 actions = self._claim_actions(other, tile)
                 if actions:
                     options.append((other, actions))
-        discards, discarded = (*self.discards, (seat, tile)), self.discarded | {seat}
+        discards = (*self.discards, (seat, tile))
+        discarded = self.discarded if seat in self.discarded else self.discarded | {seat}
         if not options and self.wall:
             # Nobody answers: the discard and the next seat's draw make one round, not two.
             drawer, drawn = order[0], self.wall[-1]

@@ -45,11 +45,12 @@ def missing_from_like_sets(held: Sequence[int], tiles: int) -> int:
     which the caller takes off."""
     jokers, blanks = held[_JOKER], held[_BLANK]
     # The tiles held twice or more: all of them but those held once (counted in C).
-    kept = sum(held) - held.count(1) - (jokers if jokers >= 2 else 0) - (blanks if blanks >= 2 else 0)
+    alone = held.count(1)
+    kept = sum(held) - alone - (jokers if jokers >= 2 else 0) - (blanks if blanks >= 2 else 0)
     left = tiles - kept
     if left <= 0:
         return 0
-    return max(left - (held.count(1) - (jokers == 1) - (blanks == 1)), (left + 1) // 2)
+    return max(left - (alone - (jokers == 1) - (blanks == 1)), (left + 1) // 2)
 
 
 def as_meld(meld: object) -> Meld:

@@ -388,10 +388,16 @@ class CardFreeRuleset(AmericanRuleset):
         Raises:
             ContextError: ``context`` says the win was self-drawn, which a called discard is not.
         """
-        hand = self._checked_hand(hand)
-        discard = as_tile(discard, "discard")
+        return self._call_problem(
+            self._checked_hand(hand), as_tile(discard, "discard"), None if meld is None else as_meld(meld), context
+        )
+
+    def _call_problem(
+        self, hand: Hand, discard: Tile, meld: Meld | None, context: WinContext | Mapping[str, Any] | None = None
+    ) -> Reason | None:
+        """:meth:`check_call` of a hand, tile and meld already checked (a game loop's)."""
         if meld is not None:
-            return check_exposure(hand, discard, as_meld(meld))
+            return check_exposure(hand, discard, meld)
         uncallable = (
             Reason("uncallable-tile", "a discarded joker is dead: it cannot be called") if discard.is_joker else None
         )

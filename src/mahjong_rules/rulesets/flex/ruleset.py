@@ -435,10 +435,16 @@ class FlexRuleset(AmericanRuleset):
         >>> flex.check_call(hand, mr.Tile.parse("4B"), mr.Meld.parse("[44B]")).code
         'exposed-pair'
         """
-        hand = self._checked_hand(hand)
-        discard = as_tile(discard, "discard")
+        return self._call_problem(
+            self._checked_hand(hand), as_tile(discard, "discard"), None if meld is None else as_meld(meld), context
+        )
+
+    def _call_problem(
+        self, hand: Hand, discard: Tile, meld: Meld | None, context: WinContext | Mapping[str, Any] | None = None
+    ) -> Reason | None:
+        """:meth:`check_call` of a hand, tile and meld already checked (a game loop's)."""
         if meld is not None:
-            return check_exposure(hand, discard, as_meld(meld))
+            return check_exposure(hand, discard, meld)
         uncallable = None
         if discard.is_joker or discard.is_blank:
             uncallable = Reason("uncallable-tile", f"a discarded {discard.name.lower()} cannot be called")
