@@ -857,8 +857,11 @@ class _Search:
         room = HAND_SIZE - ex.singles_size - ex.fixed_size - ex.wild_size
         suits_before = ex.singles_suits | ex.fixed_suits
         chosen: list[_Pattern] = []
+        slots: dict[int, int] = {}  # the chosen sets' tiles of each kind, kept as sets come and go
 
-        def extend(start: int, size: int, suits: int, bound: int) -> bool:
+        def extend(start: int, size: int, suits: int, bound: int, base: int) -> bool:
+            """The choices adding sets from ``start`` on to the chosen ones (of ``size`` tiles in
+            ``suits``, lacking ``base`` tiles, and at least ``bound`` by each set's own misses)."""
             for index in range(start, len(patterns)):
                 pattern = patterns[index]
                 more_suits = suits | pattern.suit
@@ -866,34 +869,40 @@ class _Search:
                 more_size = size + pattern.size
                 if more_size > room or (more_suits | suits_before).bit_count() > 2 or more_bound >= self.best:
                     continue
+                # The set's tiles join the chosen ones': what they then lack changes only in its
+                # own kinds.
+                more_base, fits = base, True
+                for kind, count in pattern.slots:
+                    before = slots.get(kind, 0)
+                    after = slots[kind] = before + count
+                    fits = fits and after <= available[kind]
+                    more_base += max(after - held[kind], 0) - max(before - held[kind], 0)
                 chosen.append(pattern)
-                slots: dict[int, int] = {}
-                for member in chosen:
-                    for kind, count in member.slots:
-                        slots[kind] = slots.get(kind, 0) + count
-                if all(count <= available[kind] for kind, count in slots.items()):
-                    base = sum(max(count - held[kind], 0) for kind, count in slots.items())
+                if fits:
                     rest = room - more_size
                     if (
-                        base + self._rest_bound(more_suits, rest) < self.best
-                        and base + self._numbers_floor(more_suits, rest) < self.best
+                        more_base + self._rest_bound(more_suits, rest) < self.best
+                        and more_base + self._numbers_floor(more_suits, rest) < self.best
                     ):
                         less_held, less_available = list(held), list(available)
                         less_short = dict(ex.short)
                         for kind, count in slots.items():
-                            less_held[kind] = max(held[kind] - count, 0)
-                            less_available[kind] -= count
-                            less_short[kind] = less_available[kind]
+                            if count:
+                                less_held[kind] = max(held[kind] - count, 0)
+                                less_available[kind] -= count
+                                less_short[kind] = less_available[kind]
                         if self._standard(
-                            tuple(chosen), more_size, more_suits, base, less_held, less_available, less_short
+                            tuple(chosen), more_size, more_suits, more_base, less_held, less_available, less_short
                         ):
                             return True
-                    if base < self.best and extend(index, more_size, more_suits, more_bound):
+                    if more_base < self.best and extend(index, more_size, more_suits, more_bound, more_base):
                         return True
                 chosen.pop()
+                for kind, count in pattern.slots:
+                    slots[kind] -= count
             return False
 
-        extend(0, 0, 0, 0)
+        extend(0, 0, 0, 0, 0)
 
     def _numbers_floor(self, singles_suits: int, tiles: int) -> int:
         """A bound on the cost of the flower and number sets of a concealed standard hand whose
