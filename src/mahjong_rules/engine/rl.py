@@ -931,23 +931,33 @@ _SEAT_COLUMNS = STATE_COLUMNS.count("to act")  # the columns of a value for each
 _ACTING = STATE_COLUMNS.index("to act")
 _PHASES = STATE_COLUMNS.index("phase passing")
 _TAILS: dict[object, tuple[object, bytes]] = {}  # (phase, step) by identity to the state row's rest
+_PLAY_TAILS: dict[object, bytes] = {}  # the same in play (no step), by phase alone
 
 
 def _tail(phase: object, step: object) -> bytes:
     """The state row's columns from the phase on: the phase (its name, or its member of a
     round's ``Phase``) and the step before play, kept for each phase and step object."""
+    if step is None:
+        found_in_play = _PLAY_TAILS.get(phase)
+        if found_in_play is None:
+            found_in_play = _PLAY_TAILS[phase] = _tail_of(phase, None)
+        return found_in_play
     key = (phase, id(step))
     found = _TAILS.get(key)
     if found is None or found[0] is not step:
-        cells: list[int] = [0] * _ROW_SIZE
-        column = _phase_column(phase)
-        if column is not None:
-            cells[column] = 1
-        _step_columns(cells, step)
         if len(_TAILS) > _TAILS_KEPT:
             _TAILS.clear()
-        found = _TAILS[key] = (step, bytes(cells[_PHASES:]))
+        found = _TAILS[key] = (step, _tail_of(phase, step))
     return found[1]
+
+
+def _tail_of(phase: object, step: object) -> bytes:
+    cells: list[int] = [0] * _ROW_SIZE
+    column = _phase_column(phase)
+    if column is not None:
+        cells[column] = 1
+    _step_columns(cells, step)
+    return bytes(cells[_PHASES:])
 
 
 _TAILS_KEPT = 1_000
@@ -967,12 +977,14 @@ def _observation(
     one piece or more) and of the moment: each place's concealed count (then a zero), the seats to
     act, the wall, the prevailing wind, the phase and the step before play. The state row is put
     together from its parts' bytes, each kept (:class:`_Layout`, :func:`_tail`)."""
+    # The parts kept are read here, without a call, when they are there (as they are in all but
+    # a round's first steps): a call costs a good part of a µs in an environment's step.
     state = (
         _WALL_COLUMN[wall if wall <= _BYTE else -1],
         layout.head[prevailing],
-        layout.acting_columns(to_act),
+        layout._acting.get(to_act) or layout.acting_columns(to_act),
         bytes(layout.concealed(concealed)),
-        _tail(phase, step),
+        (_PLAY_TAILS.get(phase) if step is None else None) or _tail(phase, step),
     )
     array = np.ndarray(_SHAPE, _UINT8, b"".join((*rows, *state))).astype(_FLOAT32)
     if wall > _BYTE:
@@ -1002,7 +1014,9 @@ class _TableCounts:
         the round read first."""
         self.read(round_)
         hands = round_.hands
-        layout = self.layout(seats, seat)
+        layout = self.layouts.get(seat) if seats is self.seats else None
+        if layout is None:
+            layout = self.layout(seats, seat)
         table = layout.rows(self.rows)
         offered = round_.last_discard
         if offered is None:
