@@ -262,9 +262,10 @@ class Round(Protocol):
         ...
 
     def legal_actions(self, seat: Seat | str | None = None) -> Sequence[Action]:
-        """Every action ``seat`` may take now (every seat's, without a seat): an immutable
-        sequence, which an American round works out on demand for the hundreds of choices of a
-        Charleston pass (index it, take its length, iterate it; ``list()`` it to have them all)."""
+        """Every action ``seat`` may take now (every seat's, without a seat; none for a seat not in
+        :attr:`to_act`): an immutable sequence, which an American round works out on demand for
+        the hundreds of choices of a Charleston pass (index it, take its length, iterate it;
+        ``list()`` it to have them all)."""
         ...
 
     def apply(self, action: Action) -> Round:

@@ -1310,6 +1310,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         self._index_cache: tuple[Round, str, LegalIndexes] | None = None
         self._observer = _Observer()
         self._read_observation: _Reader = _viewed_array
+        self._pays_in_play = False
         self._net_kept: tuple[object, Mapping[Seat, int]] | None = None
         self._rewarded: Mapping[Seat, int] | None = None  # the net payments after which every reward is 0.0
 
@@ -1338,6 +1339,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
             round_seed = self._seeds.randrange(2**31)
         self.round = new_round(self.ruleset, seed=round_seed)
         self._read_observation = self._observer.reader(self.round)
+        self._pays_in_play = hasattr(self.round, "transfers")  # Singapore's instant payments
         self.steps = 0
         self._paid = dict.fromkeys(self.seats, 0)  # each seat's net payment rewarded so far
         self._rewarded = None  # the net payments after which every reward is 0.0
@@ -1392,8 +1394,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         cached = self._index_cache
         if cached is not None and cached[0] is round_ and cached[1] == agent:
             return cached[2]
-        seat = self._seat_of[agent]
-        found = self.encoding.indexed(round_.legal_actions(seat) if seat in round_.to_act else ())
+        found = self.encoding.indexed(round_.legal_actions(self._seat_of[agent]))  # none if not to act
         self._index_cache = (round_, agent, found)
         return found
 
@@ -1455,9 +1456,14 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
 
     def _net_of(self, round_: Round) -> Mapping[Seat, int]:
         """:func:`_net_payments` of ``round_``, kept while a round under way pays nothing new (its
-        tuple of transfers is the same object)."""
+        tuple of transfers is the same object); nothing before the end in a family that pays
+        nothing during play (asked once a round: a missing attribute costs a raised error)."""
+        if round_.is_over:
+            return _net_payments(round_)
+        if not self._pays_in_play:
+            return _NOTHING_PAID
         transfers = getattr(round_, "transfers", None)
-        if transfers is None or round_.is_over:
+        if transfers is None:
             return _net_payments(round_)
         kept = self._net_kept
         if kept is not None and kept[0] is transfers:

@@ -38,7 +38,8 @@ def random_agent(rng: random.Random) -> Agent:
 def check_invariants(round_: Round) -> None:
     """Raise :class:`InvariantError` if ``round_`` breaks an invariant: every tile of the tile set
     is somewhere exactly once, each hand has the size the round's moment gives it (the round's own
-    ``check`` method), and a finished round's Mahjong is valid and its payments sum to zero."""
+    ``check`` method), a seat not to act has no legal action, and a finished round's Mahjong is
+    valid and its payments sum to zero."""
     held = Counter(tile.index for tile in round_.all_tiles())  # type: ignore[attr-defined]
     counts = round_.ruleset.tileset.counts
     wrong = {
@@ -49,6 +50,9 @@ def check_invariants(round_: Round) -> None:
     if wrong:
         raise InvariantError(f"tiles not conserved (found minus the tile set's): {wrong}")
     round_.check()  # type: ignore[attr-defined]
+    for seat in round_.ruleset.seats:  # type: ignore[attr-defined]
+        if seat not in round_.to_act and round_.legal_actions(seat):
+            raise InvariantError(f"{seat.name.title()} is not to act but has legal actions")
     result = round_.result
     if result is not None:
         if sum(result.payments.values()) != 0:
