@@ -872,3 +872,27 @@ def test_floors_from_the_quick_bound_play_the_same_rounds(name: str, options: di
         assert rounds[0].result == rounds[1].result
         wins += rounds[0].result is not None and rounds[0].result.winner is not None
     assert wins
+
+
+def test_the_invariants_refuse_legal_actions_for_a_seat_not_to_act() -> None:
+    """A seat not in ``to_act`` has no legal action (the ``Round`` protocol, which the environment
+    relies on): ``check_invariants`` holds for a real round and refuses one that offers a waiting
+    seat the acting seat's actions."""
+    from mahjong_rules.engine import InvariantError
+
+    round_ = american("flex", 5)
+    while round_.phase is not Phase.TURN:
+        round_ = round_.apply(first_legal(round_))
+    waiting = next(seat for seat in round_.seats if seat not in round_.to_act)
+    assert round_.legal_actions(waiting) == ()
+    check_invariants(round_)
+
+    class Leaky:
+        def __getattr__(self, name: str) -> Any:
+            return getattr(round_, name)
+
+        def legal_actions(self, seat: Any = None) -> Any:
+            return round_.legal_actions(round_.to_act[0])
+
+    with pytest.raises(InvariantError, match="not to act but has legal actions"):
+        check_invariants(Leaky())  # type: ignore[arg-type]

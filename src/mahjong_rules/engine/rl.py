@@ -1428,7 +1428,8 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         # Every agent's reward is set here, so PettingZoo's _clear_rewards and
         # _accumulate_rewards (two more passes over the agents) are folded into this one.
-        net = self._net_of(round_)
+        over = round_.is_over
+        net = self._net_of(round_) if over or self._pays_in_play else _NOTHING_PAID
         if net is not self._rewarded:  # else every reward is already 0.0 and nothing accumulates
             paid, rewards, cumulative = self._paid, self.rewards, self._cumulative_rewards
             changed = False
@@ -1442,7 +1443,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
             # The same net payments next step reward nothing, which the rewards now say already
             # only if this step rewarded nothing either.
             self._rewarded = net if not changed else None
-        if round_.is_over:
+        if over:
             for other in self.agents:
                 self.terminations[other] = True
         elif self.max_steps is not None and self.steps >= self.max_steps:
