@@ -1420,9 +1420,11 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
             indexed = cached[2]
         else:
             indexed = self._indexed(agent)
-        chosen = indexed.action(int(action))
+        index = int(action)
+        listed = indexed._actions  # most steps' actions are listed: read here, without a call
+        chosen = listed.get(index) if listed is not None else indexed.action(index)
         if chosen is None:
-            chosen = self.encoding.decode(int(action), self.legal_actions(agent))  # raises, saying why
+            chosen = self.encoding.decode(index, self.legal_actions(agent))  # raises, saying why
         self.round = round_ = round_.apply(chosen)
         self.steps += 1
         self._cumulative_rewards[agent] = 0.0
