@@ -206,6 +206,8 @@ class LegalIndexes:
     ranked from the hand's counts at once and one is made on demand, so neither builds their
     actions."""
 
+    __slots__ = ("_actions", "_array", "_cells", "_decode", "_indexes")
+
     def __init__(
         self,
         indexes: Collection[int] | npt.NDArray[np.int64],
