@@ -246,6 +246,7 @@ def test_a_pass_picked_from_the_round_s_choices_is_taken_and_any_other_is_checke
     round_ = american("card-free", 3)
     other = american("card-free", 4)
     choices = round_.legal_actions(E)
+    assert isinstance(choices, PassChoices)
     picked = choices[len(choices) // 2]
     assert round_.apply(picked).actions[-1] is picked
     written = Action(E, "charleston", tuple(reversed(picked.tiles)))
@@ -895,4 +896,4 @@ def test_the_invariants_refuse_legal_actions_for_a_seat_not_to_act() -> None:
             return round_.legal_actions(round_.to_act[0])
 
     with pytest.raises(InvariantError, match="not to act but has legal actions"):
-        check_invariants(Leaky())  # type: ignore[arg-type]
+        check_invariants(Leaky())
