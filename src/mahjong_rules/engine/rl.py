@@ -189,8 +189,8 @@ class _PassLayout:
         self.blinds = np.concatenate(blind_counts) if blind_counts else empty[:, 0]
         """How many tiles each row passes blind."""
         self.columns = np.ascontiguousarray((self.rows * _PASS_LIMIT + np.arange(_PASS_LIMIT)).T)
-        """For each column, where each row's term is in a table of terms by kind and column, laid
-        flat."""
+        """For each column (a row of this array), where each row's term is in a table of terms by
+        kind and column (:func:`_rank_terms`) laid flat."""
         needed = np.concatenate(needs) if needs else empty
         self.repeat_rows, repeat_columns = (needed >= 2).nonzero()
         """The rows that pass a kind more than once, once per repeat..."""
@@ -591,8 +591,10 @@ class ActionEncoding:
             # The pass is found where its index is, not unranked: its row lists the tiles. It is
             # made as a pick from the round's choices, which the round takes unchecked: the rows
             # kept are the choices, by construction.
-            place = int((indexes == index).argmax()) if len(indexes) else 0
-            if not len(indexes) or indexes[place] != index:
+            if not len(indexes):
+                return None
+            place = int((indexes == index).argmax())
+            if indexes[place] != index:
                 return None
             if kept is not None:
                 place = int(kept.nonzero()[0][place])
