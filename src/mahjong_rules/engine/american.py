@@ -478,10 +478,29 @@ _BLANK_INDEX = Tile.BLANK.index
 FAR = 1000
 
 
-@functools.lru_cache(maxsize=16)
+_GROUP_SIZES: dict[int, tuple[Any, dict[Tile, tuple[int, ...]]]] = {}
+"""Each card's group sizes, by the card's identity (the entry keeps the card, so its id stays
+its own): hashing a card hashes every line of it, some 60 µs, and every round deals anew."""
+
+
 def _card_group_sizes(card: Any) -> dict[Tile, tuple[int, ...]]:
     """For each tile, the sizes of the groups of it (3 or more like tiles) in the exposed lines
-    of the card: an exposure must be a whole group of an exposed line (ruling N4)."""
+    of the card: an exposure must be a whole group of an exposed line (ruling N4). Worked out
+    once per card object."""
+    kept = _GROUP_SIZES.get(id(card))
+    if kept is not None and kept[0] is card:
+        return kept[1]
+    sizes = _group_sizes_of(card)
+    if len(_GROUP_SIZES) >= _CARDS_KEPT:
+        _GROUP_SIZES.clear()
+    _GROUP_SIZES[id(card)] = (card, sizes)
+    return sizes
+
+
+_CARDS_KEPT = 16
+
+
+def _group_sizes_of(card: Any) -> dict[Tile, tuple[int, ...]]:
     found: dict[Tile, set[int]] = {}
     for line in card.lines:
         if line.concealed:
