@@ -690,3 +690,24 @@ def test_agent_iter_yields_the_agent_selected_at_each_step_up_to_max_iter() -> N
     assert len(picked) == 5
     game.agents = []
     assert list(game.agent_iter()) == []
+
+
+def test_each_mask_is_the_caller_s_own() -> None:
+    """Issue 21: the mask's bytes are set while the legal actions are indexed and handed to the
+    first caller; a later mask of the same moment is made anew, so changing one mask changes no
+    other, nor the environment's next observation."""
+    round_ = new_round("flex", seed=2)
+    encoding = ActionEncoding(round_.ruleset)
+    legal = encoding.indexed(round_.legal_actions(round_.to_act[0]))
+    first = legal.mask(encoding.size)
+    first[:] = 0
+    second = legal.mask(encoding.size)
+    assert int(second.sum()) == len(legal) > 0
+    assert not first.any()
+    game = raw_env("flex")
+    game.reset(seed=2)
+    agent = game.agent_selection
+    seen = game.observe(agent)["action_mask"]
+    marked = seen.copy()
+    seen[:] = 1
+    assert np.array_equal(game.observe(agent)["action_mask"], marked)
