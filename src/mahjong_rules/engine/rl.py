@@ -1009,18 +1009,13 @@ class _TableCounts:
         self.rows: list[bytearray] = [bytearray(_ROW_SIZE)]
         """Each seat's exposed tiles, then each seat's discards (the tile on offer among them),
         then a row of zeros, as :class:`_Layout` picks them."""
-        self.seats: tuple[Seat, ...] = ()
-        self.layouts: dict[Seat, _Layout] = {}
-        """Each observer's layout at the table of :attr:`seats` and of the round read."""
 
     def observe(self, round_: AmericanRound, seat: Seat, seats: tuple[Seat, ...]) -> npt.NDArray[np.float32]:
         """:func:`observation_array` of ``seat``'s view of ``round_`` (``seats`` in turn order),
         the round read first."""
         self.read(round_)
         hands = round_.hands
-        layout = self.layouts.get(seat) if seats is self.seats else None
-        if layout is None:
-            layout = self.layout(seats, seat)
+        layout = _layout(seats, seat, len(hands))
         table = layout.rows(self.rows)
         offered = round_.last_discard
         if offered is None:
@@ -1038,15 +1033,6 @@ class _TableCounts:
             layout, rows, concealed, round_.to_act, len(round_.wall), _SEAT_EAST, round_.phase, round_.step
         )
 
-    def layout(self, seats: tuple[Seat, ...], seat: Seat) -> _Layout:
-        """``seat``'s layout at the table of ``seats`` and of the round last read."""
-        if seats is not self.seats:
-            self.seats, self.layouts = seats, {}
-        found = self.layouts.get(seat)
-        if found is None:
-            found = self.layouts[seat] = _layout(seats, seat, len(self.melds))
-        return found
-
     def read(self, round_: AmericanRound) -> None:
         """Bring the rows up to ``round_``."""
         if round_ is self.round:
@@ -1057,7 +1043,6 @@ class _TableCounts:
             self.rows = [bytearray(_ROW_SIZE) for _ in range(2 * places + 1)]
             self.melds = (None,) * places
             self.table = ()
-            self.layouts = {}
         rows = self.rows
         melds = tuple(map(_MELDS, hands))
         if melds != self.melds:  # compared in C, by identity first: most steps change no sets
@@ -1100,9 +1085,6 @@ class _PlayerRows:
         self.rows: list[bytearray] = [bytearray(_ROW_SIZE)]
         """Each place's shown tiles, then each place's discards, then a row of zeros."""
         self.concealed: list[int] = []
-        self.seats: tuple[Seat, ...] = ()
-        self.layouts: dict[Seat, _Layout] = {}
-        """Each observer's layout at the table of :attr:`seats` and of the players read."""
 
     def observe(self, round_: SingaporeRound, seat: Seat, seats: tuple[Seat, ...]) -> npt.NDArray[np.float32]:
         """:func:`observation_array` of ``seat``'s view of ``round_`` (``seats`` in turn order),
@@ -1110,11 +1092,10 @@ class _PlayerRows:
         players = round_.players
         table = len(players)
         kept = self.players
-        if table != len(kept) or seats is not self.seats:
+        if table != len(kept):
             kept = self.players = [None] * table
             self.rows = [bytearray(_ROW_SIZE) for _ in range(2 * table + 1)]
             self.concealed = [0] * (table + 1)  # a zero after the places, for seats not at the table
-            self.seats, self.layouts = seats, {}
         rows = self.rows
         for place, player in enumerate(players):
             before = kept[place]
@@ -1139,9 +1120,7 @@ class _PlayerRows:
             counts = player.counts
             if before is None or counts is not before.counts:
                 self.concealed[place] = sum(counts)
-        layout = self.layouts.get(seat)
-        if layout is None:
-            layout = self.layouts[seat] = _layout(seats, seat, table)
+        layout = _layout(seats, seat, table)
         discard = round_.discard
         own = players[_POSITION[seat]].counts
         return _observation(
@@ -1363,8 +1342,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
     def legal_actions(self, agent: str | None = None) -> Sequence[Action]:
         """The legal actions of ``agent`` (the selected agent by default) now."""
         round_ = self._round()
-        seat = self._seat_of[agent or self.agent_selection]
-        return round_.legal_actions(seat) if seat in round_.to_act else ()
+        return round_.legal_actions(self._seat_of[agent or self.agent_selection])  # none if not to act
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         """The selected agent (:attr:`agent_selection`) while any agent is left, at most
@@ -1435,6 +1413,8 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         # Every agent's reward is set here, so PettingZoo's _clear_rewards and
         # _accumulate_rewards (two more passes over the agents) are folded into this one.
         over = round_.is_over
+        # A family paying only at the end (its rounds keep no transfers) has paid nothing before:
+        # not asked, since looking up a missing attribute raises and catches an error each step.
         net = self._net_of(round_) if over or self._pays_in_play else _NOTHING_PAID
         if net is not self._rewarded:  # else every reward is already 0.0 and nothing accumulates
             paid, rewards, cumulative = self._paid, self.rewards, self._cumulative_rewards
@@ -1463,14 +1443,9 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
 
     def _net_of(self, round_: Round) -> Mapping[Seat, int]:
         """:func:`_net_payments` of ``round_``, kept while a round under way pays nothing new (its
-        tuple of transfers is the same object); nothing before the end in a family that pays
-        nothing during play (asked once a round: a missing attribute costs a raised error)."""
-        if round_.is_over:
-            return _net_payments(round_)
-        if not self._pays_in_play:
-            return _NOTHING_PAID
+        tuple of transfers is the same object)."""
         transfers = getattr(round_, "transfers", None)
-        if transfers is None:
+        if transfers is None or round_.is_over:
             return _net_payments(round_)
         kept = self._net_kept
         if kept is not None and kept[0] is transfers:
