@@ -13,6 +13,7 @@ import mahjong_rules as mr
 from mahjong_rules.rulesets.nmjl import NmjlRuleset
 from mahjong_rules.rulesets.nmjl.ruleset import _exposed_aways, compiled
 from mahjong_rules.solver import Group, target_away
+from tests.away_floors import check_floors
 from tests.nmjl_hands import nmjl_mahjong
 
 TILESET = mr.TileSet.american()
@@ -204,6 +205,44 @@ def test_no_exchange_lowers_tiles_away_by_more_than_one() -> None:
             if hand.discard(out).count(tile) < TILESET.count(tile)
         )
         assert best == away - 1, hand
+
+
+@pytest.mark.parametrize(
+    ("text", "floor", "away"),
+    [
+        # All concealed, 2468 #1 (222x 4444x 666x 8888x) lacks one 4C and the Flower is extra: 1.
+        # Exposed, the pung of 4C cannot be the line's kong of them (ruling N4): farther.
+        ("[444C] 222C 666C 8888C F", 1, None),
+        # Nothing exposed: the bound is the tiles away themselves.
+        ("222C 444C 666C 8888C F", 1, 1),
+    ],
+)
+def test_tiles_away_floor_by_hand(text: str, floor: int, away: int | None) -> None:
+    """The floor worked out by hand: the tiles away of the same tiles with nothing exposed."""
+    ruleset = sample()
+    hand = mr.Hand.parse(text)
+    assert ruleset.tiles_away_floor(hand) == floor
+    if away is None:
+        assert ruleset.tiles_away(hand) > floor
+    else:
+        assert ruleset.tiles_away(hand) == away
+
+
+def test_tiles_away_floor_is_a_lower_bound() -> None:
+    """``tiles_away_floor`` never exceeds ``tiles_away`` on hands near the sample card's lines,
+    with exposures (jokers in some) and without; on a hand with nothing exposed it is exact. It is
+    no stub: it rules most of these hands out (2 or more), and is below the tiles away of some
+    exposed ones."""
+    ruleset = sample()
+    rng = random.Random(23)
+    hands = [near(rng, rng.choice([13, 14])) for _ in range(200)]
+    checked, equal, far = check_floors(ruleset, hands)
+    concealed = [hand for hand in hands if not hand.exposed]
+    assert all(ruleset.tiles_away_floor(hand) == ruleset.tiles_away(hand) for hand in concealed)
+    assert checked > 150
+    assert len(concealed) > 50
+    assert far > checked // 3
+    assert equal < checked
 
 
 def test_tiles_away_of_a_hand_whose_exposures_fit_no_line_is_unreachable() -> None:

@@ -416,6 +416,31 @@ class NmjlRuleset(AmericanRuleset):
             raise UnreachableError(f"the exposed sets of {hand} fit no line of the card {self.card.name!r}")
         return away
 
+    def tiles_away_floor(self, hand: Hand | str) -> int:
+        """A lower bound on :meth:`tiles_away`: the tiles away of the same tiles all concealed,
+        a few microseconds against the exposed sets' ranking (what a bot or a game loop can rule a
+        hand out with). Exact for a hand with nothing exposed.
+
+        The exposures only take choices away: every way the hand completes a line with its exposed
+        sets as whole groups completes it with those tiles concealed too (a joker of an exposed
+        set fills the same group), and concealed lines are open to concealed tiles. So the tiles
+        away of the hand as if nothing were exposed are never more than the hand's own.
+
+        Raises:
+            HandSizeError: the hand does not have 13 or 14 tiles.
+            TileSetError: the hand cannot exist in this game's tiles (ruling T5).
+        """
+        hand = self._checked_hand(hand)
+        self._check_size(hand, "tiles away", ANALYSED_SIZES)
+        return self._floor_of(hand)
+
+    def _floor_of(self, hand: Hand) -> int:
+        """:meth:`tiles_away_floor` of a hand already checked (a game loop's)."""
+        table = self._table
+        if not table.size:
+            return MAHJONG_SIZE
+        return min(table.concealed_lanes(hand.counts).to_bytes(table.size, "little"))
+
     def _away_of(self, hand: Hand) -> int | None:
         """:meth:`tiles_away` of a hand already checked (a game loop's), ``None`` when its exposed
         sets fit no line."""
