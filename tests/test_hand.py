@@ -297,12 +297,17 @@ def test_draw_then_discard_is_the_same_hand(hand: mr.Hand, tile: mr.Tile) -> Non
     assert len(hand.draw(tile)) == len(hand) + 1
 
 
-@given(hands(mr.TileSet.american(), max_concealed=14, max_melds=2), tiles(mr.TileSet.american()))
-def test_draw_and_discard_copies_match_hands_built_afresh(hand: mr.Hand, tile: mr.Tile) -> None:
+@given(hands(mr.TileSet.american(), max_concealed=14, max_melds=2), tiles(mr.TileSet.american()), st.data())
+def test_draw_and_discard_copies_match_hands_built_afresh(hand: mr.Hand, tile: mr.Tile, data: st.DataObject) -> None:
     """``draw`` and ``discard`` update the counts instead of counting again (a game loop makes
     a few copies per action): each copy equals, hashes and counts as the hand built from its
-    tiles."""
-    for changed in (hand.draw(tile), hand.draw(tile).discard(hand.draw(tile).concealed[0])):
+    tiles, and a discard of any concealed tile leaves the others."""
+    drawn = hand.draw(tile)
+    out = data.draw(st.sampled_from(drawn.concealed))
+    others = list(drawn.concealed)
+    others.remove(out)
+    assert drawn.discard(out) == mr.Hand(others, list(drawn.melds))
+    for changed in (drawn, drawn.discard(out)):
         rebuilt = mr.Hand(list(changed.concealed), list(changed.melds))
         assert changed == rebuilt
         assert hash(changed) == hash(rebuilt)

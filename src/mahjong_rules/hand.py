@@ -181,11 +181,14 @@ class Hand:
             HandError: the concealed tiles hold no ``tile`` (tiles in melds cannot be discarded).
         """
         wanted = tile if type(tile) is Tile else as_tile(tile)
-        if not self._concealed_counts[wanted.index]:
+        index = wanted.index
+        counts = self._concealed_counts
+        if not counts[index]:
             raise HandError(f"cannot discard {wanted}: the concealed tiles ({self._concealed_text()}) hold none")
-        concealed = list(self.concealed)
-        concealed.remove(wanted)
-        return self._changed(tuple(concealed), self.melds, wanted.index, -1)
+        # The concealed tiles are in tile order: the first copy comes after every lower tile.
+        first = sum(counts[:index])
+        concealed = self.concealed
+        return self._changed(concealed[:first] + concealed[first + 1 :], self.melds, index, -1)
 
     def with_meld(self, meld: Meld | str, *, called: Tile | str | None = None) -> Hand:
         """This hand with ``meld`` (a meld or its notation, such as ``"[777C @W]"``) declared: the

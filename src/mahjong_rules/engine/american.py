@@ -1235,15 +1235,18 @@ class AmericanRound:
     def _discard(self, seat: Seat, tile: Tile) -> AmericanRound:
         """The discard goes face up on the table; every seat that may call it or win on it answers
         before anything else happens. When none may, the next seat draws at once."""
-        hand = self._hand(seat).discard(tile)
-        floor = self._floor(seat)
-        floors = {seat: floor if floor > 1 else self._tools.floor(hand)}
+        here = _POSITION[seat]
+        hand = self.hands[here].discard(tile)
+        kept_floors = self.floors
+        floor = kept_floors[here] if kept_floors else 0
+        if floor <= 1:
+            floor = self._tools.floor(hand)
         order = _after(self.seats, seat)
         # The discard changes no other seat's hand, nor the wall: what each may do with it is
         # read from this round, before the round after the discard is made.
         options = []
         if not (tile.is_joker or tile.is_blank):  # never called (_claim_actions)
-            index, hands, kept_floors, wall = tile.index, self.hands, self.floors, self.wall
+            index, hands, wall = tile.index, self.hands, self.wall
             for other in order:
                 place = _POSITION[other]
                 held = hands[place].concealed_counts
@@ -1254,34 +1257,46 @@ class AmericanRound:
                     options.append((other, actions))
         discards = (*self.discards, (seat, tile))
         discarded = self.discarded if seat in self.discarded else self.discarded | {seat}
-        if not options and self.wall:
-            # Nobody answers: the discard and the next seat's draw make one round, not two.
-            drawer, drawn = order[0], self.wall[-1]
-            floors[drawer] = self._floor(drawer) - 1
-            return self._with_hands(
-                {seat: hand, drawer: self._hand(drawer).draw(drawn)},
-                discards=discards,
-                discarded=discarded,
-                wall=self.wall[:-1],
-                phase=_PHASE_TURN,
-                turn=drawer,
-                began="draw",
-                taken=drawn,
-                called_from=None,
-                swaps=(),
-                claim_options=(),
-                chosen=(),
-                floors=self._floors(floors),
+        floors = list(kept_floors) if kept_floors else [0] * len(self.seats)
+        floors[here] = max(0, floor)
+        hands = list(self.hands)
+        hands[here] = hand
+        wall = self.wall
+        if not options and wall:
+            # Nobody answers: the discard and the next seat's draw make one round, not two. Neither
+            # changes a hand's exposures, so the joker swaps on offer stand (_with_hands).
+            drawer, drawn = order[0], wall[-1]
+            there = _POSITION[drawer]
+            hands[there] = hands[there].draw(drawn)
+            floors[there] = max(0, floors[there] - 1)
+            return self._replaced(
+                {
+                    "hands": tuple(hands),
+                    "discards": discards,
+                    "discarded": discarded,
+                    "wall": wall[:-1],
+                    "phase": _PHASE_TURN,
+                    "turn": drawer,
+                    "began": "draw",
+                    "taken": drawn,
+                    "called_from": None,
+                    "swaps": (),
+                    "claim_options": (),
+                    "chosen": (),
+                    "floors": tuple(floors),
+                }
             )
-        answered = self._with_hands(
-            {seat: hand},
-            discards=discards,
-            discarded=discarded,
-            phase=_PHASE_CLAIMS,
-            chosen=(),
-            swaps=(),
-            claim_options=tuple(options),
-            floors=self._floors(floors),
+        answered = self._replaced(
+            {
+                "hands": tuple(hands),
+                "discards": discards,
+                "discarded": discarded,
+                "phase": _PHASE_CLAIMS,
+                "chosen": (),
+                "swaps": (),
+                "claim_options": tuple(options),
+                "floors": tuple(floors),
+            }
         )
         return answered if options else answered._next_draw()
 

@@ -1361,12 +1361,14 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         # The legal actions found for the step are read here without a call to _indexed: in a
         # step of some 30 µs, each Python call the environment makes costs a few per cent.
         cached = self._index_cache
+        seat = self._seat_of[agent]
         if cached is not None and cached[0] is round_ and cached[1] == agent:
             indexed = cached[2]
-        else:
-            indexed = self._indexed(agent)
+        else:  # _indexed, written out
+            indexed = self.encoding.indexed(round_.legal_actions(seat))  # none if not to act
+            self._index_cache = (round_, agent, indexed)
         return {
-            "observation": self._read_observation(round_, self._seat_of[agent], self.seats),
+            "observation": self._read_observation(round_, seat, self.seats),
             "action_mask": indexed.mask(self._mask_size),
         }
 
