@@ -5,6 +5,7 @@ replays, and self-play with random and greedy agents. Tests quote the rule docum
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from collections import Counter
@@ -28,7 +29,7 @@ from mahjong_rules.engine import (
     play,
     random_agent,
 )
-from mahjong_rules.engine.american import AmericanRound, PassChoices, Phase, StepKind
+from mahjong_rules.engine.american import AmericanRound, PassChoices, Phase, StepKind, _pass_ways
 from mahjong_rules.engine.bots import greedy_agent
 from mahjong_rules.rulesets.nmjl import Direction
 
@@ -830,6 +831,25 @@ def _every_pass(kinds: list[mr.Tile], counts: Counter[mr.Tile], size: int, start
         for taken in range(min(counts[tile], size), 0, -1):
             found += [(tile,) * taken + rest for rest in _every_pass(kinds, counts, size - taken, position + 1)]
     return found
+
+
+@given(st.lists(st.integers(1, 4), max_size=10), st.integers(0, 4))
+def test_pass_ways_count_every_multiset_within_the_copies(limits: list[int], size: int) -> None:
+    """The table the passes are unranked with: ``ways[position][left]`` is how many multisets of
+    ``left`` tiles the kinds from ``position`` on make, at most ``limits[kind]`` of each, counted
+    here by listing every multiset and keeping those within the copies."""
+    ways = _pass_ways(tuple(limits), size)
+    assert len(ways) == len(limits) + 1
+    for position in range(len(limits) + 1):
+        kinds = range(position, len(limits))
+        expected = [
+            sum(
+                all(chosen.count(kind) <= limits[kind] for kind in set(chosen))
+                for chosen in itertools.combinations_with_replacement(kinds, left)
+            )
+            for left in range(size + 1)
+        ]
+        assert ways[position] == expected
 
 
 @settings(max_examples=60, deadline=None)

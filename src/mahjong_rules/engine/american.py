@@ -276,14 +276,22 @@ _TILES = Tile.all()
 def _pass_ways(limits: tuple[int, ...], size: int) -> list[list[int]]:
     """``ways[position][left]``: the multisets of ``left`` tiles among the kinds from ``position``
     on, at most ``limits[kind]`` of each (hands alike in their copies share it: read only)."""
-    kinds = len(limits)
-    ways = [[0] * (size + 1) for _ in range(kinds + 1)]
-    ways[kinds][0] = 1
-    for position in range(kinds - 1, -1, -1):
-        for left in range(size + 1):
-            ways[position][left] = sum(
-                ways[position + 1][left - taken] for taken in range(min(limits[position], left) + 1)
-            )
+    below = [1] + [0] * size  # past the last kind, only the empty multiset
+    ways = [below]
+    lefts = range(size + 1)
+    for limit in reversed(limits):
+        # ways[position][left] sums ways[position + 1][left - taken] for taken up to the limit:
+        # a sliding window's sum over the row below, carried from one ``left`` to the next.
+        row = []
+        window = 0
+        for left in lefts:
+            window += below[left]
+            if left > limit:
+                window -= below[left - limit - 1]
+            row.append(window)
+        ways.append(row)
+        below = row
+    ways.reverse()
     return ways
 
 
