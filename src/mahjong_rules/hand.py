@@ -259,13 +259,21 @@ def as_hand(value: object, tileset: TileSet | None = None, argument: str = "hand
     raise TypeError(f"{argument} is a Hand or its notation (str), not {describe(value)}")
 
 
+# Each slot's own setter: the frozen class refuses setattr, and object.__setattr__ would look each
+# name up again (a game loop makes a few hands per action).
+_SET_CONCEALED = Hand.__dict__["concealed"].__set__
+_SET_MELDS = Hand.__dict__["melds"].__set__
+_SET_COUNTS = Hand.__dict__["_counts"].__set__
+_SET_CONCEALED_COUNTS = Hand.__dict__["_concealed_counts"].__set__
+
+
 def _made(
     concealed: tuple[Tile, ...], melds: tuple[Meld, ...], counts: tuple[int, ...], concealed_counts: tuple[int, ...]
 ) -> Hand:
     """A hand of these fields, made without checking or counting again (a game loop's copies)."""
     made: Hand = object.__new__(Hand)
-    object.__setattr__(made, "concealed", concealed)
-    object.__setattr__(made, "melds", melds)
-    object.__setattr__(made, "_counts", counts)
-    object.__setattr__(made, "_concealed_counts", concealed_counts)
+    _SET_CONCEALED(made, concealed)
+    _SET_MELDS(made, melds)
+    _SET_COUNTS(made, counts)
+    _SET_CONCEALED_COUNTS(made, concealed_counts)
     return made
