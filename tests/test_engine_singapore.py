@@ -35,7 +35,7 @@ from mahjong_rules.engine import (
 )
 from mahjong_rules.engine.selfplay import Agent
 from mahjong_rules.engine.singapore import Phase, Player, SingaporeRound
-from mahjong_rules.engine.singapore_players import let_pass
+from mahjong_rules.engine.singapore_players import let_pass, made_player
 from mahjong_rules.engine.view import PlayerView
 from mahjong_rules.errors import UnreachableError
 from mahjong_rules.rulesets.singapore import Deal, SingaporeRuleset
@@ -913,3 +913,19 @@ def test_could_win_is_the_shape_of_a_winning_hand(data: st.DataObject) -> None:
         takes = complete or eight or counts[tile.index] >= 2
         assert player.might_take(tile, chow=False) is takes, (player, tile)
         assert player.might_take(tile, chow=True) is (takes or chow), (player, tile)
+
+
+def test_players_made_field_by_field_equal_those_the_constructor_makes() -> None:
+    """A round replaces its players with ``made_player`` (no attrs constructor): every player of
+    a round played to its end, made again both ways, is the same value with the same hash, and
+    the fields read back as given."""
+    round_ = play(new_round("singapore", seed=11), seed=11)
+    checked = 0
+    for player in round_.players:
+        fields = (player.counts, player.melds, player.bonus, player.discards, player.moved, player.last_discarded)
+        made, built = made_player(*fields), Player(*fields)
+        assert made == built
+        assert hash(made) == hash(built)
+        assert attrs.astuple(made, recurse=False) == fields
+        checked += bool(player.melds or player.discards)
+    assert checked

@@ -74,6 +74,7 @@ from mahjong_rules.engine.singapore_players import (
     changed_counts,
     chow_pairs,
     let_pass,
+    made_player,
     tile_counts,
 )
 from mahjong_rules.engine.view import PlayerView, view_of
@@ -756,8 +757,8 @@ class _Step:
         """Replace ``seat``'s player with one whose fields given here differ (a player's last
         discard, once set, is never taken back)."""
         old = self.players[_POSITION[seat]]
-        # Player's own constructor, field by field: attrs.evolve looks the fields up every time.
-        changed = Player(
+        # Made field by field: attrs.evolve looks the fields up every time.
+        changed = made_player(
             old.counts if counts is None else counts,
             old.melds if melds is None else melds,
             old.bonus if bonus is None else bonus,

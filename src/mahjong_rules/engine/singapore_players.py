@@ -140,6 +140,36 @@ class Player:
         return False
 
 
+# Each slot's own setter: the frozen class's __init__ sets its fields through object.__setattr__,
+# which looks each name up again (a round replaces a player or two per action).
+_SET_COUNTS = Player.__dict__["counts"].__set__
+_SET_MELDS = Player.__dict__["melds"].__set__
+_SET_BONUS = Player.__dict__["bonus"].__set__
+_SET_DISCARDS = Player.__dict__["discards"].__set__
+_SET_MOVED = Player.__dict__["moved"].__set__
+_SET_LAST_DISCARDED = Player.__dict__["last_discarded"].__set__
+
+
+def made_player(
+    counts: tuple[int, ...],
+    melds: tuple[Meld, ...],
+    bonus: tuple[Tile, ...],
+    discards: tuple[Tile, ...],
+    moved: int,
+    last_discarded: Tile | None,
+) -> Player:
+    """``Player(counts, melds, bonus, discards, moved, last_discarded)``, made faster (a game
+    loop's players, whose fields are already of the right types)."""
+    player: Player = object.__new__(Player)
+    _SET_COUNTS(player, counts)
+    _SET_MELDS(player, melds)
+    _SET_BONUS(player, bonus)
+    _SET_DISCARDS(player, discards)
+    _SET_MOVED(player, moved)
+    _SET_LAST_DISCARDED(player, last_discarded)
+    return player
+
+
 @functools.cache
 def chow_pairs(tile: Tile) -> tuple[tuple[Tile, Tile], ...]:
     """The pairs of tiles that make a chow with ``tile`` (worked out once per tile)."""
