@@ -920,6 +920,7 @@ def test_players_made_field_by_field_equal_those_the_constructor_makes() -> None
     a round played to its end, made again both ways, is the same value with the same hash, and
     the fields read back as given."""
     round_ = play(new_round("singapore", seed=11), seed=11)
+    assert isinstance(round_, SingaporeRound)
     checked = 0
     for player in round_.players:
         fields = (player.counts, player.melds, player.bonus, player.discards, player.moved, player.last_discarded)

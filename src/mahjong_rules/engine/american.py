@@ -1267,19 +1267,19 @@ class AmericanRound:
         discarded = self.discarded if seat in self.discarded else self.discarded | {seat}
         floors = list(kept_floors) if kept_floors else [0] * len(self.seats)
         floors[here] = max(0, floor)
-        hands = list(self.hands)
-        hands[here] = hand
+        new_hands = list(self.hands)
+        new_hands[here] = hand
         wall = self.wall
         if not options and wall:
             # Nobody answers: the discard and the next seat's draw make one round, not two. Neither
             # changes a hand's exposures, so the joker swaps on offer stand (_with_hands).
             drawer, drawn = order[0], wall[-1]
             there = _POSITION[drawer]
-            hands[there] = hands[there].draw(drawn)
+            new_hands[there] = new_hands[there].draw(drawn)
             floors[there] = max(0, floors[there] - 1)
             return self._replaced(
                 {
-                    "hands": tuple(hands),
+                    "hands": tuple(new_hands),
                     "discards": discards,
                     "discarded": discarded,
                     "wall": wall[:-1],
@@ -1296,7 +1296,7 @@ class AmericanRound:
             )
         answered = self._replaced(
             {
-                "hands": tuple(hands),
+                "hands": tuple(new_hands),
                 "discards": discards,
                 "discarded": discarded,
                 "phase": _PHASE_CLAIMS,
