@@ -88,6 +88,12 @@ class AmericanRuleset(TableRuleset):
             )
         return checked
 
+    def _analysed_hand(self, hand: Hand | str, analysis: str, sizes: tuple[int, ...]) -> Hand:
+        """:meth:`_checked_hand`, once it has one of the ``sizes`` ``analysis`` is defined for."""
+        checked = self._checked_hand(hand)
+        self._check_size(checked, analysis, sizes)
+        return checked
+
     @staticmethod
     def _check_size(hand: Hand, analysis: str, sizes: tuple[int, ...]) -> None:
         # Ruling L3: the analyses are defined for the hands a player holds.

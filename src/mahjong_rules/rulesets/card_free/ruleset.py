@@ -309,9 +309,7 @@ class CardFreeRuleset(AmericanRuleset):
             HandSizeError: the hand does not have 13 or 14 tiles.
             TileSetError: the hand cannot exist in this game's tiles (ruling T5).
         """
-        hand = self._checked_hand(hand)
-        self._check_size(hand, "tiles away", ANALYSED_SIZES)
-        return self._floor_of(hand)
+        return self._floor_of(self._analysed_hand(hand, "tiles away", ANALYSED_SIZES))
 
     def _floor_of(self, hand: Hand) -> int:
         """:meth:`tiles_away_floor` of a hand already checked (a game loop's)."""
