@@ -424,7 +424,9 @@ class NmjlRuleset(AmericanRuleset):
         The exposures only take choices away: every way the hand completes a line with its exposed
         sets as whole groups completes it with those tiles concealed too (a joker of an exposed
         set fills the same group), and concealed lines are open to concealed tiles. So the tiles
-        away of the hand as if nothing were exposed are never more than the hand's own.
+        away of the hand as if nothing were exposed are never more than the hand's own. A hand
+        whose exposed sets fit no line has no tiles away (:meth:`tiles_away` raises
+        UnreachableError); its floor is still a number.
 
         Raises:
             HandSizeError: the hand does not have 13 or 14 tiles.
