@@ -248,6 +248,7 @@ def test_tiles_away_floor_is_a_lower_bound() -> None:
 def test_tiles_away_of_a_hand_whose_exposures_fit_no_line_is_unreachable() -> None:
     """Ruling N4: an exposed kong of North winds fits no line of the tutorial card."""
     tutorial = mr.get_ruleset("nmjl", card=mr.sample_card("tutorial"))
+    assert isinstance(tutorial, NmjlRuleset)
     hand = mr.Hand.parse("123B 456C 789D J [NNNN]")
     with pytest.raises(mr.UnreachableError):
         tutorial.tiles_away(hand)
