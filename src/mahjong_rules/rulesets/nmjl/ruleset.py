@@ -417,9 +417,10 @@ class NmjlRuleset(AmericanRuleset):
         return away
 
     def tiles_away_floor(self, hand: Hand | str) -> int:
-        """A lower bound on :meth:`tiles_away`: the tiles away of the same tiles all concealed,
-        a few microseconds against the exposed sets' ranking (what a bot or a game loop can rule a
-        hand out with). Exact for a hand with nothing exposed.
+        """A lower bound on :meth:`tiles_away`: the tiles away of the same tiles all concealed
+        (about 10 µs a hand on the sample card, against some 80 µs for ranking the card with the
+        exposed sets): what a bot or a game loop can rule a hand out with. Exact for a hand with
+        nothing exposed.
 
         The exposures only take choices away: every way the hand completes a line with its exposed
         sets as whole groups completes it with those tiles concealed too (a joker of an exposed
