@@ -132,8 +132,7 @@ class AmericanRuleset(TableRuleset):
             TypeError: ``count`` is not a whole number or ``jokers`` not True or False.
             TileSetError: the hand cannot exist in this game's tiles (ruling T5).
         """
-        hand = self._checked_hand(hand)
-        self._check_size(hand, "pass options", (MAHJONG_SIZE - 1, MAHJONG_SIZE))
+        hand = self._analysed_hand(hand, "pass options", (MAHJONG_SIZE - 1, MAHJONG_SIZE))
         if type(count) is not int:
             raise TypeError(f"count is a number of tiles, not {describe(count)}")
         if type(jokers) is not bool:

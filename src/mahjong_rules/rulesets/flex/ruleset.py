@@ -290,8 +290,7 @@ class FlexRuleset(AmericanRuleset):
             TileSetError: the hand cannot exist in this game's tiles (ruling T5).
             UnreachableError: the exposed sets rule out every valid hand.
         """
-        hand = self._checked_hand(hand)
-        self._check_size(hand, "tiles away", ANALYSED_SIZES)
+        hand = self._analysed_hand(hand, "tiles away", ANALYSED_SIZES)
         away = self._away_of(hand)
         if away is None:
             raise UnreachableError(f"no valid Flex hand keeps the exposed sets of {hand}")
@@ -355,8 +354,7 @@ class FlexRuleset(AmericanRuleset):
             HandSizeError: the hand does not have 14 tiles.
             TileSetError: the hand cannot exist in this game's tiles (ruling T5).
         """
-        hand = self._checked_hand(hand)
-        self._check_size(hand, "discard options", (MAHJONG_SIZE,))
+        hand = self._analysed_hand(hand, "discard options", (MAHJONG_SIZE,))
         unseen = self._unseen(hand, seen)
         if self._exposure_reasons(hand):
             return DiscardOptions()
@@ -372,8 +370,7 @@ class FlexRuleset(AmericanRuleset):
         Raises:
             HandSizeError: the hand does not have 13 tiles.
         """
-        hand = self._checked_hand(hand)
-        self._check_size(hand, "waits", (MAHJONG_SIZE - 1,))
+        hand = self._analysed_hand(hand, "waits", (MAHJONG_SIZE - 1,))
         # Only a hand one tile away has waits: the fast distance rules out most hands at once.
         if self._exposure_reasons(hand) or self._distance.away(hand, limit=2) != 1:
             return frozenset()

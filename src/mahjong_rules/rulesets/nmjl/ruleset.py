@@ -409,8 +409,7 @@ class NmjlRuleset(AmericanRuleset):
             TileSetError: the hand cannot exist in this game's tiles (ruling T5).
             UnreachableError: the exposed sets fit no line of the card.
         """
-        hand = self._checked_hand(hand)
-        self._check_size(hand, "tiles away", ANALYSED_SIZES)
+        hand = self._analysed_hand(hand, "tiles away", ANALYSED_SIZES)
         away = self._away_of(hand)
         if away is None:
             raise UnreachableError(f"the exposed sets of {hand} fit no line of the card {self.card.name!r}")
@@ -502,8 +501,7 @@ class NmjlRuleset(AmericanRuleset):
         Raises:
             HandSizeError: the hand does not have 13 tiles.
         """
-        hand = self._checked_hand(hand)
-        self._check_size(hand, "waits", (MAHJONG_SIZE - 1,))
+        hand = self._analysed_hand(hand, "waits", (MAHJONG_SIZE - 1,))
         distances = self._distances(hand)
         if distances is None or self._best(distances) != 1:
             return frozenset()
@@ -531,8 +529,7 @@ class NmjlRuleset(AmericanRuleset):
         Raises:
             HandSizeError: the hand does not have 14 tiles.
         """
-        hand = self._checked_hand(hand)
-        self._check_size(hand, "discard options", (MAHJONG_SIZE,))
+        hand = self._analysed_hand(hand, "discard options", (MAHJONG_SIZE,))
         unseen = self._unseen(hand, seen)
         options = []
         fitted: dict[int, list[_SlotRows]] = {}  # every discard keeps the exposures
@@ -571,8 +568,7 @@ class NmjlRuleset(AmericanRuleset):
         Raises:
             HandSizeError: the hand does not have 13 or 14 tiles.
         """
-        hand = self._checked_hand(hand)
-        self._check_size(hand, "closest lines", ANALYSED_SIZES)
+        hand = self._analysed_hand(hand, "closest lines", ANALYSED_SIZES)
         if limit is not None and type(limit) is not int:
             raise TypeError(f"limit is a number of lines (0 or more) or None, not {describe(limit)}")
         if limit is not None and limit < 0:
