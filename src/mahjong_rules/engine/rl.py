@@ -935,6 +935,7 @@ _SEAT_COLUMNS = STATE_COLUMNS.count("to act")  # the columns of a value for each
 _ACTING = STATE_COLUMNS.index("to act")
 _PHASES = STATE_COLUMNS.index("phase passing")
 _TAILS: dict[object, tuple[object, bytes]] = {}  # (phase, step) by identity to the state row's rest
+_TAILS_KEPT = 1_000
 _PLAY_TAILS: dict[object, bytes] = {}  # the same in play (no step), by phase alone
 
 
@@ -962,9 +963,6 @@ def _tail_of(phase: object, step: object) -> bytes:
         cells[column] = 1
     _step_columns(cells, step)
     return bytes(cells[_PHASES:])
-
-
-_TAILS_KEPT = 1_000
 
 
 def _observation(
@@ -1361,14 +1359,12 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         # The legal actions found for the step are read here without a call to _indexed: in a
         # step of some 30 µs, each Python call the environment makes costs a few per cent.
         cached = self._index_cache
-        seat = self._seat_of[agent]
         if cached is not None and cached[0] is round_ and cached[1] == agent:
             indexed = cached[2]
-        else:  # _indexed, written out
-            indexed = self.encoding.indexed(round_.legal_actions(seat))  # none if not to act
-            self._index_cache = (round_, agent, indexed)
+        else:
+            indexed = self._indexed(agent)
         return {
-            "observation": self._read_observation(round_, seat, self.seats),
+            "observation": self._read_observation(round_, self._seat_of[agent], self.seats),
             "action_mask": indexed.mask(self._mask_size),
         }
 
