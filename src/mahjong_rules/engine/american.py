@@ -489,6 +489,7 @@ FAR = 1000
 _GROUP_SIZES: dict[int, tuple[Any, dict[Tile, tuple[int, ...]]]] = {}
 """Each card's group sizes, by the card's identity (the entry keeps the card, so its id stays
 its own): hashing a card hashes every line of it, some 60 µs, and every round deals anew."""
+_CARDS_KEPT = 16
 
 
 def _card_group_sizes(card: Any) -> dict[Tile, tuple[int, ...]]:
@@ -503,9 +504,6 @@ def _card_group_sizes(card: Any) -> dict[Tile, tuple[int, ...]]:
         _GROUP_SIZES.clear()
     _GROUP_SIZES[id(card)] = (card, sizes)
     return sizes
-
-
-_CARDS_KEPT = 16
 
 
 def _group_sizes_of(card: Any) -> dict[Tile, tuple[int, ...]]:
