@@ -429,6 +429,32 @@ def test_numbers_short_of_copies_in_small_blocks_agree_with_the_slower_programme
     assert direct == [FLEXTRA.discard_options(hand) for hand in hands]
 
 
+def test_the_bound_on_number_sets_beside_exposed_sets_changes_no_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 21: a choice of singles sets beside exposed sets is searched only when the number sets
+    # could cost little enough at the numbers where the hand holds most (the tables' costs only
+    # fall as the copies held rise). Without the bound, every choice is searched: tiles away and
+    # every discard's distance and helpful draws must be the same, on hands where it prunes.
+    from mahjong_rules.rulesets.flex import distance
+
+    rng = random.Random(21)
+    hands = [hand for hand in (_short_of_copies(rng) for _ in range(120)) if hand is not None]
+    hands += [hand for hand in _seeded_hands(2100, 60, FLEXTRA) if hand.melds]
+    floors = []
+    positions_floor = distance._Search._positions_floor
+
+    def counting(self: object, *arguments: object) -> int:
+        found = positions_floor(self, *arguments)  # type: ignore[arg-type]
+        floors.append(found)
+        return found
+
+    monkeypatch.setattr(distance._Search, "_positions_floor", counting)
+    bounded = [(_away(FLEXTRA, hand), FLEXTRA.discard_options(hand)) for hand in hands]
+    assert sum(floor > 0 for floor in floors) >= 100  # the bound is more than nothing, often
+
+    monkeypatch.setattr(distance._Search, "_positions_floor", lambda self, suits, tiles: 0)
+    assert bounded == [(_away(FLEXTRA, hand), FLEXTRA.discard_options(hand)) for hand in hands]
+
+
 # -- discard options ---------------------------------------------------------------------------------
 
 

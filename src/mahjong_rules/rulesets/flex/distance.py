@@ -94,6 +94,8 @@ def _suit_choices(others: int) -> tuple[tuple[int, ...], ...]:
 
 
 SUIT_CHOICES = tuple(_suit_choices(others) for others in range(32))
+SUIT_MASKS = {suits: sum(1 << suit for suit in suits) for choices in SUIT_CHOICES for suits in choices}
+"""The bits of each choice of number suits."""
 
 
 def _tile_range(tiles: int) -> range:
@@ -412,6 +414,8 @@ class _Search:
         self.number_floors: dict[tuple[int, int], int] = {}
         self.window_floors: dict[tuple[tuple[int, ...], int], int] = {}
         self.window_prefixes: dict[tuple[int, ...], list[list[int]]] = {}
+        self.best_keys: dict[tuple[int, ...], list[int]] = {}
+        self.position_floors: dict[tuple[tuple[int, ...], int], int] = {}
         self.programmes: dict[tuple[object, ...], tuple[int, int]] = {}  # programme answers, limits
         self.slots: dict[int, int] = {}  # the concealed singles sets' tiles, in standard hands
         self.slots_key: tuple[tuple[int, int], ...] = ()
@@ -422,6 +426,8 @@ class _Search:
         self.number_floors = other.number_floors
         self.window_floors = other.window_floors
         self.window_prefixes = other.window_prefixes
+        self.best_keys = other.best_keys
+        self.position_floors = other.position_floors
 
     def run(self) -> int:
         if self._standard((), 0, 0, 0, self.held, self.ex.available, self.ex.short):
@@ -486,8 +492,7 @@ class _Search:
             if not choices:
                 continue
             for suits in SUIT_CHOICES[others | (FLOWERS_SUIT if with_flowers else 0)]:
-                mask = sum(1 << suit for suit in suits)
-                if ex.fixed_suits & ~mask:
+                if ex.fixed_suits & ~SUIT_MASKS[suits]:
                     continue
                 # A bound: every natural tile a number set can keep, and every joker, kept.
                 kept = jokers + _number_tiles(held, suits)
@@ -875,8 +880,11 @@ class _Search:
                 for kind, count in pattern.slots:
                     before = slots.get(kind, 0)
                     after = slots[kind] = before + count
-                    fits = fits and after <= available[kind]
-                    more_base += max(after - held[kind], 0) - max(before - held[kind], 0)
+                    if after > available[kind]:
+                        fits = False
+                    have = held[kind]
+                    if after > have:  # the copies beyond those held are missing
+                        more_base += after - have if before < have else count
                 chosen.append(pattern)
                 if fits:
                     rest = room - more_size
@@ -905,27 +913,67 @@ class _Search:
         extend(0, 0, 0, 0, 0)
 
     def _numbers_floor(self, singles_suits: int, tiles: int) -> int:
-        """A bound on the cost of the flower and number sets of a concealed standard hand whose
-        singles sets use ``singles_suits``, for ``tiles`` tiles: their cost on the whole hand,
-        before the singles sets take their tiles and copies (which only makes sets cost more),
-        by the tables' windows. 0 (no bound) with exposed sets, or with tiles enough for the full
-        Evens block, which has its own reckoning."""
-        ex = self.ex
-        if ex.melds or tiles >= 12:
-            return 0
+        """A bound on the cost of the flower and number sets of a standard hand whose concealed
+        singles sets use ``singles_suits``, for ``tiles`` tiles, on the whole hand, before the
+        singles sets take their tiles and copies (which only makes sets cost more). Every choice
+        of suits and flower set :meth:`_standard` tries, each by the tables: a concealed hand's
+        blocks of numbers (:meth:`_window_floor`); with exposed sets, whose numbers a block must
+        hold, or with tiles enough for the full Evens block, which has its own reckoning, the
+        numbers where the hand holds most, however far apart (:meth:`_positions_floor`)."""
         found = self.number_floors.get((singles_suits, tiles))
         if found is None:
+            ex = self.ex
             found = INFINITY
             others = singles_suits | ex.singles_suits
             for with_flowers in (False, True):
-                choices = [(tiles - size, cost) for size, cost in self.flower_costs] if with_flowers else [(tiles, 0)]
+                if ex.flowers:  # an exposed flower set: its size is settled
+                    if not with_flowers:
+                        continue
+                    choices = [(tiles - ex.flowers[0], 0)]
+                elif with_flowers:
+                    choices = [(tiles - size, cost) for size, cost in self.flower_costs]
+                else:
+                    choices = [(tiles, 0)]
                 for suits in SUIT_CHOICES[others | (FLOWERS_SUIT if with_flowers else 0)]:
+                    if ex.fixed_suits & ~SUIT_MASKS[suits]:
+                        continue
                     for left, cost in choices:
                         if left == 0:
                             found = min(found, cost)  # the singles and flower sets alone
                         elif left > 0 and suits:
-                            found = min(found, cost + self._window_floor(suits, left))
+                            found = min(found, cost + self._table_floor(suits, left))
             self.number_floors[singles_suits, tiles] = found
+        return found
+
+    def _table_floor(self, suits: tuple[int, ...], tiles: int) -> int:
+        """A bound on the cost of concealed number sets in ``suits`` holding ``tiles`` tiles, by
+        the tables on the whole hand: a concealed hand's blocks of numbers
+        (:meth:`_window_floor`); with exposed sets, whose numbers a block must hold, or with tiles
+        enough for the full Evens block, which has its own reckoning, the numbers where the hand
+        holds most, however far apart (:meth:`_positions_floor`)."""
+        if tiles <= 0:
+            return 0
+        if not suits:
+            return INFINITY
+        if self.ex.melds or tiles >= 12:
+            return self._positions_floor(suits, tiles)
+        return self._window_floor(suits, tiles)
+
+    def _positions_floor(self, suits: tuple[int, ...], tiles: int) -> int:
+        """The least table cost of concealed number sets in ``suits`` holding ``tiles`` tiles,
+        on the whole hand, at the numbers where it holds most: no block's numbers hold more (the
+        tables' costs only fall as the copies held rise), whichever of them exposed sets take."""
+        found = self.position_floors.get((suits, tiles))
+        if found is None:
+            keys = self.best_keys.get(suits)
+            if keys is None:
+                held = self.held
+                kinds = [KIND[suit] for suit in suits]
+                copies = sorted((max(held[kind[number]] for kind in kinds) for number in range(11)), reverse=True)
+                keys = self.best_keys[suits] = list(itertools.accumulate((POW[count] for count in copies), initial=0))
+            table = self.tables[tiles]
+            found = min((table[keys[count]] for count in _tile_range(tiles) if count < len(keys)), default=INFINITY)
+            self.position_floors[suits, tiles] = found
         return found
 
     def _window_floor(self, suits: tuple[int, ...], tiles: int) -> int:
