@@ -606,6 +606,16 @@ def test_pass_indexes_are_ranked_like_each_pass_encoded(name: str, tiles: list[T
     assert "a pass" not in indexed
 
 
+def test_pass_layouts_are_shared_by_the_encodings_of_a_process() -> None:
+    """Issue 21: a new environment (or one per worker) does not lay out the Charleston's passes
+    again; the layouts it shares cannot be changed through one of them."""
+    first, second = ActionEncoding(mr.get_ruleset("card-free")), ActionEncoding(mr.get_ruleset("nmjl"))
+    layout = first._pass_layout(11, 3, (0, 1, 2, 3))
+    assert second._pass_layout(11, 3, (0, 1, 2, 3)) is layout
+    with pytest.raises(ValueError, match="read-only"):
+        layout.starts[0] = 0
+
+
 def assert_observed_as_viewed(states: list[Any], observe: Callable[[Any, Seat, tuple[Seat, ...]], Any]) -> None:
     """``observe(round_, seat, seats)`` (an observation read from the round, its rows carried on
     from the state read before) is the array of the seat's view, for every seat of each state in

@@ -152,20 +152,34 @@ _CODES_REMEMBERED = 50_000
 
 
 @functools.lru_cache(maxsize=8)
-def _rank_terms(kinds: int) -> npt.NDArray[np.int64]:
+def _rank_terms(kinds: int) -> tuple[bytes, ...]:
     """What a tile at each position adds to the rank of a sorted multiset when it comes at each
-    offset (:func:`_rank_multiset`, one term at a time): a row for each position, a column for
-    each offset; then a row of zeros, for the position ``kinds`` (no tile)."""
+    offset (:func:`_rank_multiset`, one term at a time): for each position, its term at each
+    offset as the bytes of int64s; then zeros, for the position ``kinds`` (no tile). A hand's
+    terms are the join of its kinds' bytes: one call to NumPy reads them, where a gather from an
+    array by a list of positions costs twice as much."""
     terms = [[math.comb(position + offset, offset + 1) for offset in range(_PASS_LIMIT)] for position in range(kinds)]
-    return np.array([*terms, [0] * _PASS_LIMIT], dtype=np.int64)
+    return tuple(np.array(row, dtype=np.int64).tobytes() for row in [*terms, [0] * _PASS_LIMIT])
+
+
+_ADD_REDUCE = np.add.reduce  # without ndarray.sum's wrapper, a good part of a µs a call
+_CONCATENATE = np.concatenate
+
+
+@functools.lru_cache(maxsize=256)
+def _shared_pass_layout(kinds: int, size: int, blinds: tuple[int, ...], starts: tuple[int, ...]) -> _PassLayout:
+    """:class:`_PassLayout`, kept for the process: every encoding whose blocks begin at the same
+    ``starts`` shares it (an environment made anew, or one per worker of a vector of them, does
+    not build them again; some 50 µs each, two dozen of them in the first rounds)."""
+    return _PassLayout(kinds, size, blinds, starts)
 
 
 class _PassLayout:
     """Every pass of a Charleston step of ``size`` tiles (``blind`` of them blind, for each of
     ``blinds``, whose blocks of indexes begin at ``starts``) from a hand of ``kinds`` kinds of
-    tile, as if it held copies enough of each: one a row, in the blocks' order."""
+    tile, as if it held copies enough of each: one a row, those passing no kind twice first."""
 
-    __slots__ = ("blinds", "columns", "repeat_kinds", "repeat_needs", "repeat_rows", "rows", "starts")
+    __slots__ = ("blinds", "columns", "plain", "repeat_kinds", "repeat_needs", "rows", "starts")
 
     def __init__(self, kinds: int, size: int, blinds: Sequence[int], starts: Sequence[int]) -> None:
         rows, needs, first, blind_counts = [], [], [], []
@@ -181,23 +195,32 @@ class _PassLayout:
             first.append(np.full(len(block_rows), start, dtype=np.int64))
             blind_counts.append(np.full(len(block_rows), blind, dtype=np.int64))
         empty = np.zeros((0, _PASS_LIMIT), dtype=np.int64)
-        self.rows = np.concatenate(rows) if rows else empty
+        all_rows = np.concatenate(rows) if rows else empty
+        needed = np.concatenate(needs) if needs else empty
+        # A pass of at most three tiles repeats at most one kind: the most copies a row needs
+        # are those of its one repeated kind.
+        most = needed.max(axis=1, initial=0)
+        repeats = (most >= 2).nonzero()[0]
+        order = np.concatenate(((most < 2).nonzero()[0], repeats))
+        self.rows = all_rows[order]
         """The kinds passed, sorted, then the padding kind (``kinds``) up to :data:`_PASS_LIMIT`
         columns."""
-        self.starts = np.concatenate(first) if first else empty[:, 0]
+        self.plain = len(order) - len(repeats)
+        """How many rows come first, passing no kind twice (the others pass one kind twice or three
+        times, and only a hand holding the copies may)."""
+        self.repeat_kinds = all_rows[repeats, needed[repeats].argmax(axis=1)]
+        """The kind each of the other rows repeats..."""
+        self.repeat_needs = most[repeats]
+        """...and how many copies of it the row passes."""
+        self.starts = (np.concatenate(first) if first else empty[:, 0])[order]
         """The first index of each row's block."""
-        self.blinds = np.concatenate(blind_counts) if blind_counts else empty[:, 0]
+        self.blinds = (np.concatenate(blind_counts) if blind_counts else empty[:, 0])[order]
         """How many tiles each row passes blind."""
         self.columns = np.ascontiguousarray((self.rows * _PASS_LIMIT + np.arange(_PASS_LIMIT)).T)
         """For each column (a row of this array), where each row's term is in a table of terms by
         kind and column (:func:`_rank_terms`) laid flat."""
-        needed = np.concatenate(needs) if needs else empty
-        self.repeat_rows, repeat_columns = (needed >= 2).nonzero()
-        """The rows that pass a kind more than once, once per repeat..."""
-        self.repeat_kinds = self.rows[self.repeat_rows, repeat_columns]
-        """...the kind repeated..."""
-        self.repeat_needs = needed[self.repeat_rows, repeat_columns]
-        """...and how many copies of it the row needs up to that column."""
+        for array in (self.rows, self.repeat_kinds, self.repeat_needs, self.starts, self.blinds, self.columns):
+            array.flags.writeable = False  # a layout is shared by the encodings of a process
 
 
 class LegalIndexes:
@@ -573,17 +596,17 @@ class ActionEncoding:
         # What each of the hand's kinds (then the padding kind, at a position that reads zeros)
         # adds to a pass's rank at each column: a pass's rank adds one term per column.
         positions.append(len(self.tiles))
-        terms = _rank_terms(len(self.tiles))[positions].ravel()
-        ranks = terms[layout.columns].sum(axis=0)
+        terms = _rank_terms(len(self.tiles))
+        flat = np.frombuffer(b"".join([terms[position] for position in positions]), dtype=np.int64)
+        ranks = _ADD_REDUCE(flat.take(layout.columns), 0)
         ranks += layout.starts
         # The passes that need more copies of a kind than the hand holds are left out.
-        limits = np.array(choices.limits, dtype=np.int64)
-        short = layout.repeat_rows[limits[layout.repeat_kinds] < layout.repeat_needs]
-        kept: npt.NDArray[np.bool_] | None = None
-        if len(short):
-            kept = np.ones(len(ranks), dtype=np.bool_)
-            kept[short] = False
-            ranks = ranks[kept]
+        plain = layout.plain
+        fits: npt.NDArray[np.bool_] | None = None
+        if plain < len(ranks):
+            limits = np.array(choices.limits, dtype=np.int64)
+            fits = limits.take(layout.repeat_kinds) >= layout.repeat_needs
+            ranks = _CONCATENATE((ranks[:plain], ranks[plain:][fits]))
         indexes = ranks
         kinds = choices.kinds
 
@@ -596,8 +619,8 @@ class ActionEncoding:
             place = int((indexes == index).argmax())
             if indexes[place] != index:
                 return None
-            if kept is not None:
-                place = int(kept.nonzero()[0][place])
+            if place >= plain and fits is not None:
+                place = plain + int(fits.nonzero()[0][place - plain])
             chosen = tuple([kinds[kind] for kind in layout.rows[place].tolist() if kind < len(kinds)])
             return choices._pick(chosen, int(layout.blinds[place]))
 
@@ -616,7 +639,7 @@ class ActionEncoding:
                 if start is None:
                     raise ValueError(f"a Charleston pass is at most {_PASS_LIMIT} tiles in all, blind ones included")
                 starts.append(start)
-            found = self._pass_layouts[key] = _PassLayout(kinds, size, blinds, starts)
+            found = self._pass_layouts[key] = _shared_pass_layout(kinds, size, blinds, tuple(starts))
         return found
 
     def mask(self, legal: Iterable[Action]) -> npt.NDArray[np.int8]:
