@@ -103,6 +103,45 @@ def test_an_illegal_index_is_refused_and_nothing_changes() -> None:
     assert env.round is before
 
 
+def test_with_illegal_end_an_illegal_index_ends_the_episode_as_lost() -> None:
+    """An index the mask rules out ends the episode with ``illegal_reward``, plus the payments not
+    yet rewarded (Singapore's instant payments before the learner's first action: seed 6 has
+    them), and leaves the round as it was."""
+    env = SingleAgentEnv("singapore", illegal="end", illegal_reward=-5)
+    _, info = env.reset(seed=6)
+    assert info["payment"] == 12.0  # paid before the learner acts, rewarded with its first step
+    before = env.round
+    mask = env.action_masks()
+    legal, illegal = int(mask.nonzero()[0][0]), int((~mask).nonzero()[0][0])
+    _, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated) == (12.0 - 5, True, False)
+    assert info["payment"] == 12.0
+    assert "not legal now" in info["illegal"]
+    assert env.round is before
+    assert not env.action_masks().any()
+    with pytest.raises(RuntimeError, match="episode has ended"):
+        env.step(legal)
+    env.reset(seed=7)
+    assert env.action_masks().any()
+    with pytest.raises(IllegalActionError):
+        env.step(True)  # not an index at all: refused whatever ``illegal`` says
+    with pytest.raises(ValueError, match="illegal is one of 'raise', 'end'"):
+        SingleAgentEnv("flex", illegal="ignore")
+    with pytest.raises(TypeError, match="illegal_reward is a number"):
+        SingleAgentEnv("flex", illegal="end", illegal_reward="-1")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("family", ["flex", "card-free", "nmjl", "singapore"])
+def test_gymnasium_s_checker_passes_with_illegal_end(family: str) -> None:
+    """Gymnasium's ``check_env`` steps with unmasked random actions: the default refuses them (as
+    documented), ``illegal="end"`` lets the checker run to its end."""
+    from gymnasium.utils.env_checker import check_env
+
+    with pytest.raises(IllegalActionError):
+        check_env(SingleAgentEnv(family), skip_render_check=True)
+    check_env(SingleAgentEnv(family, illegal="end"), skip_render_check=True)
+
+
 def test_opponents_as_callables_and_by_seat() -> None:
     seen: list[mr.Seat] = []
 

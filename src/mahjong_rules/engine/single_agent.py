@@ -58,6 +58,7 @@ Policy = Callable[[PlayerView], Action]
 """A seat's way to choose: given what the seat may see (its legal actions among it), one of them."""
 
 _POLICIES = ("random", "greedy")
+_ILLEGAL = ("raise", "end")  # what an index the mask rules out does
 _FAR = 14  # tiles away of a hand no valid hand keeps the exposures of (shaped reward only)
 
 
@@ -88,6 +89,14 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
     reward, ``info["shaped"]`` the shaped one.
 
     With ``max_steps``, an episode still going after that many learner actions is truncated.
+
+    An index the mask rules out is refused (``illegal="raise"``, the default): :meth:`step`
+    raises :class:`~mahjong_rules.engine.IllegalActionError` and nothing changes. With
+    ``illegal="end"``, it ends the episode instead, as a lost one: the round is left as it was,
+    the step's reward is ``illegal_reward`` (payments are in the ruleset's units: scale it to
+    them) plus any payment not yet rewarded, ``terminated`` is true and ``info["illegal"]`` says
+    why. That is what checkers that step with unmasked random actions (Gymnasium's and
+    Stable-Baselines3's ``check_env``) and trainers without masks need.
     """
 
     def __init__(
@@ -98,6 +107,8 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
         opponents: str | Policy | Mapping[Seat, str | Policy] = "random",
         shaping: float = 0.0,
         max_steps: int | None = None,
+        illegal: str = "raise",
+        illegal_reward: float = -1.0,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
@@ -123,6 +134,13 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
         if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
             raise ValueError(f"max_steps is a whole number of at least 1 or None, not {max_steps!r}")
         self.max_steps = max_steps
+        if illegal not in _ILLEGAL:
+            raise ValueError(f"illegal is one of {', '.join(map(repr, _ILLEGAL))}, not {illegal!r}")
+        if not isinstance(illegal_reward, (int, float)) or isinstance(illegal_reward, bool):
+            raise TypeError(f"illegal_reward is a number, not {type(illegal_reward).__name__}")
+        self.illegal = illegal
+        self.illegal_reward = float(illegal_reward)
+        self._ended = False  # by an illegal index, with illegal="end"
         self._choices = self._opponents(opponents)
         shape = (len(OBSERVATION_ROWS), NUM_TILE_KINDS)
         high = np.full(shape, float(self.ruleset.tileset.total), dtype=np.float32)
@@ -197,6 +215,7 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
                 break
             skipped += 1
         self.steps = 0
+        self._ended = False
         self._paid = _net_payments(self.round).get(self.learner, 0)
         self._away = self._tiles_away()
         info = {"rounds_skipped": skipped, "payment": float(self._paid), "round_seed": round_seed}
@@ -211,17 +230,23 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
 
         Raises:
             IllegalActionError: the index is not that of a legal action now (:meth:`action_masks`
-                is false there); the environment is unchanged.
+                is false there), with ``illegal="raise"``; the environment is unchanged. An action
+                that is not an index at all is refused so whatever ``illegal`` says.
             RuntimeError: the episode has ended (call :meth:`reset`).
         """
         round_ = self._round()
-        if round_.is_over or self.learner not in round_.to_act:
+        if self._ended or round_.is_over or self.learner not in round_.to_act:
             raise RuntimeError("the episode has ended: call reset()")
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
             raise IllegalActionError(Reason("illegal-index", f"an action is an index, not {action!r}"))
         chosen = self._indexed().action(int(action))
         if chosen is None:
-            chosen = self.encoding.decode(int(action), round_.legal_actions(self.learner))  # raises, saying why
+            try:
+                chosen = self.encoding.decode(int(action), round_.legal_actions(self.learner))  # raises, saying why
+            except IllegalActionError as error:
+                if self.illegal == "raise":
+                    raise
+                return self._end_illegally(error)
         self.round = round_.apply(chosen)
         self._run_others()
         self.steps += 1
@@ -237,8 +262,20 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
         info = {"payment": payment, "shaped": shaped}
         return self._observe(), payment + shaped, terminated, truncated, info
 
+    def _end_illegally(
+        self, error: IllegalActionError
+    ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
+        """The step of an index the mask rules out, with ``illegal="end"``: the episode ends, lost."""
+        self._ended = True
+        self.steps += 1
+        payment, self._opening = self._opening, 0.0  # instant payments not yet rewarded
+        info = {"payment": payment, "shaped": 0.0, "illegal": str(error)}
+        return self._observe(), payment + self.illegal_reward, True, False, info
+
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        """Which action indexes are legal for the learner now (all false once the round is over)."""
+        """Which action indexes are legal for the learner now (all false once the episode is over)."""
+        if self._ended:
+            return np.zeros(self.encoding.size, dtype=np.bool_)
         mask: npt.NDArray[np.bool_] = self._indexed().mask(self.encoding.size, dtype=np.bool_)
         return mask
 
