@@ -419,6 +419,8 @@ class _Search:
         self.programmes: dict[tuple[object, ...], tuple[int, int]] = {}  # programme answers, limits
         self.slots: dict[int, int] = {}  # the concealed singles sets' tiles, in standard hands
         self.slots_key: tuple[tuple[int, int], ...] = ()
+        self._short_read: dict[int, int] | None = None  # the kinds short of copies read last...
+        self._short_lacking: tuple[dict[int, int], ...] = ()  # ...and their numbers by suit
 
     def share_bounds(self, other: _Search) -> None:
         """Use the bounds ``other``, a search of the same hand, has worked out (and add to them)."""
@@ -541,6 +543,29 @@ class _Search:
 
         return FunctionLeaf(mask_of(kinds), cost)
 
+    def _lacking_by_suit(self, short: dict[int, int]) -> tuple[dict[int, int], ...]:
+        """For each number suit, the copies missing at each of its numbers (not an exposed set's)
+        whose kind is ``short`` of copies; kept for the ``short`` asked last, which every choice
+        of suits of one standard search asks about."""
+        if short is self._short_read:
+            return self._short_lacking
+        by_suit: tuple[dict[int, int], ...] = ({}, {}, {})
+        fixed = self.ex.fixed_numbers
+        for kind, copies in short.items():
+            if kind < 27:
+                suit, rank = divmod(kind, 9)
+                numbers: tuple[int, ...] = (rank + 1,)
+            elif kind < 30:
+                suit, numbers = kind - 27, (0, 10)
+            else:
+                continue
+            lacking = by_suit[suit]
+            for number in numbers:
+                if number not in fixed and lacking.get(number, 0) < 4 - copies:
+                    lacking[number] = 4 - copies
+        self._short_read, self._short_lacking = short, by_suit
+        return by_suit
+
     def _special_positions(
         self, suits: tuple[int, ...], held: Sequence[int], short: dict[int, int], tiles: int
     ) -> dict[int, list[Option]]:
@@ -553,19 +578,15 @@ class _Search:
         more than two such numbers, when a window could hold them all, are left to the slower
         programme)."""
         ex = self.ex
-        lacking: dict[int, int] = {}  # number -> most copies missing in one of the suits
-        for kind, copies in short.items():
-            if kind < 27:
-                suit, rank = divmod(kind, 9)
-                numbers: tuple[int, ...] = (rank + 1,)
-            elif kind < 30:
-                suit, numbers = kind - 27, (0, 10)
-            else:
-                continue
-            if suit in suits:
-                for number in numbers:
-                    if number not in ex.fixed_numbers:
-                        lacking[number] = max(lacking.get(number, 0), 4 - copies)
+        by_suit = self._lacking_by_suit(short)
+        lacking = by_suit[suits[0]]  # number -> most copies missing in one of the suits (read only)
+        if len(suits) == 2:
+            lacking = dict(lacking)
+            for number, missing in by_suit[suits[1]].items():
+                if lacking.get(number, 0) < missing:
+                    lacking[number] = missing
+        if not lacking:
+            return {}
         # A quad forces the most jokers per tile, so the jokers a target forces are at most those
         # of quads on the numbers shortest of copies, as many as the tiles allow (the last one in
         # part). The second set of a dragon used as 0 and 10 (ruling F1) finds no copy left.
