@@ -312,16 +312,19 @@ class CardFreeRuleset(AmericanRuleset):
 
     def _floor_of(self, hand: Hand) -> int:
         """:meth:`tiles_away_floor` of a hand already checked (a game loop's)."""
-        held = list(hand.concealed_counts)
-        jokers = held[_JOKER]
-        tiles = MAHJONG_SIZE - sum(meld.size for meld in hand.melds)
-        missing = missing_from_like_sets(held, tiles)
+        counts = hand.concealed_counts
+        tiles = MAHJONG_SIZE - sum(meld.size for meld in hand.melds) if hand.melds else MAHJONG_SIZE
+        missing = missing_from_like_sets(counts, tiles)
         if tiles >= len(_WINDS):
-            winds = [wind for wind in _WINDS if held[wind]]
-            for wind in winds:
-                held[wind] -= 1
-            missing = min(missing, len(_WINDS) - len(winds) + missing_from_like_sets(held, tiles - len(_WINDS)))
-        return max(0, missing - jokers)
+            winds = [wind for wind in _WINDS if counts[wind]]
+            # With the NEWS block, the winds not held are missing at least: counted on only when
+            # that could be fewer than without it (most hands).
+            if len(_WINDS) - len(winds) < missing:
+                held = list(counts)
+                for wind in winds:
+                    held[wind] -= 1
+                missing = min(missing, len(_WINDS) - len(winds) + missing_from_like_sets(held, tiles - len(_WINDS)))
+        return max(0, missing - counts[_JOKER])
 
     def waits(self, hand: Hand | str) -> frozenset[Tile]:
         """For a 13-tile hand, the tiles that would make it a valid Mah Jongg (a joker included,
