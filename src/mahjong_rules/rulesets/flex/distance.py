@@ -980,6 +980,12 @@ class _Search:
             return self._positions_floor(suits, tiles)
         return self._window_floor(suits, tiles)
 
+    def _copies_by_number(self, suits: tuple[int, ...]) -> list[int]:
+        """For each number, 0 to 10, the most copies the whole hand holds of it in one of ``suits``."""
+        held = self.held
+        kinds = [KIND[suit] for suit in suits]
+        return [max(held[kind[number]] for kind in kinds) for number in range(11)]
+
     def _positions_floor(self, suits: tuple[int, ...], tiles: int) -> int:
         """The least table cost of concealed number sets in ``suits`` holding ``tiles`` tiles,
         on the whole hand, at the numbers where it holds most: no block's numbers hold more (the
@@ -988,9 +994,7 @@ class _Search:
         if found is None:
             keys = self.best_keys.get(suits)
             if keys is None:
-                held = self.held
-                kinds = [KIND[suit] for suit in suits]
-                copies = sorted((max(held[kind[number]] for kind in kinds) for number in range(11)), reverse=True)
+                copies = sorted(self._copies_by_number(suits), reverse=True)
                 keys = self.best_keys[suits] = list(itertools.accumulate((POW[count] for count in copies), initial=0))
             table = self.tables[tiles]
             found = min((table[keys[count]] for count in _tile_range(tiles) if count < len(keys)), default=INFINITY)
@@ -1004,9 +1008,7 @@ class _Search:
         if found is None:
             prefixes = self.window_prefixes.get(suits)
             if prefixes is None:
-                held = self.held
-                kinds = [KIND[suit] for suit in suits]
-                weights = [POW[max(held[kind[number]] for kind in kinds)] for number in range(11)]
+                weights = [POW[count] for count in self._copies_by_number(suits)]
                 prefixes = []
                 for numbers in SEQUENCES:
                     prefix = [0]
