@@ -317,8 +317,8 @@ class CardFreeRuleset(AmericanRuleset):
         missing = missing_from_like_sets(counts, tiles)
         if tiles >= len(_WINDS):
             winds = [wind for wind in _WINDS if counts[wind]]
-            # With the NEWS block, the winds not held are missing at least: counted on only when
-            # that could be fewer than without it (most hands).
+            # With the NEWS block, at least the winds not held are missing: the rest is counted
+            # only when that could come to fewer than without it (for most hands it cannot).
             if len(_WINDS) - len(winds) < missing:
                 held = list(counts)
                 for wind in winds:
