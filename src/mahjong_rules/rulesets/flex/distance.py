@@ -149,6 +149,24 @@ def _starts(size: int, length: int, fixed: int, low: int, high: int) -> range:
     return range(length - size + 1)
 
 
+@functools.lru_cache(maxsize=4096)
+def _blocks(
+    length: int, fixed: int, low: int, high: int, wild: int, tiles: int, full_evens: bool
+) -> tuple[tuple[int, int], ...]:
+    """The blocks (start, end) of a sequence of ``length`` numbers holding ``fixed`` exposed sets
+    (at positions ``low`` to ``high``), ``wild`` exposed all-joker sets and concealed sets of
+    ``tiles`` tiles, fewest sets first; with ``full_evens``, not the whole Evens block (it has its
+    own reckoning). None when there are no sets at all."""
+    found: list[tuple[int, int]] = []
+    for concealed in _tile_range(tiles):
+        size = concealed + fixed + wild
+        if size > length:
+            break
+        if size and not (full_evens and size == 6):
+            found.extend((start, start + size) for start in _starts(size, length, fixed, low, high))
+    return tuple(found)
+
+
 def _number_tiles(held: Sequence[int], suits: tuple[int, ...]) -> int:
     """The most number tiles and dragons of ``suits`` a number hand can keep: at each number the
     suit holding most (a dragon may be 0 and 10)."""
@@ -666,33 +684,53 @@ class _Search:
                     if extra >= self.best:
                         continue
                     table = tables[tiles]
-                    for concealed in _tile_range(tiles):
-                        size = concealed + fixed + wild
-                        if size == 0:
-                            if extra < self.best:
-                                self._found(extra, self._window_leaf, suits, (), 0, flowers)
-                            continue
-                        if size > length:
-                            break
-                        for start in _starts(size, length, fixed, low, high):
-                            if full_evens and size == 6:
+                    if not marked:
+                        # No number counted one option at a time: every block is one lookup.
+                        if tiles == 0 and not fixed and not wild:
+                            self._found(extra, self._window_leaf, suits, (), 0, flowers)
+                        blocks = _blocks(length, fixed, low, high, wild, tiles, full_evens)
+                        if wild:
+                            costs = []
+                            for start, end in blocks:
+                                key = prefix[end] - prefix[start]
+                                for _ in range(wild):
+                                    key = drop[key]
+                                costs.append(table[key])
+                        else:
+                            costs = [table[prefix[end] - prefix[start]] for start, end in blocks]
+                        if costs and min(costs) + extra < self.best:
+                            for (start, end), cost in zip(blocks, costs, strict=True):
+                                if cost + extra < self.best:
+                                    window = [numbers[p] for p in range(start, end) if p not in taken]
+                                    self._found(cost + extra, self._window_leaf, suits, window, tiles, flowers)
+                    else:
+                        for concealed in _tile_range(tiles):
+                            size = concealed + fixed + wild
+                            if size == 0:
+                                if extra < self.best:
+                                    self._found(extra, self._window_leaf, suits, (), 0, flowers)
                                 continue
-                            key = prefix[start + size] - prefix[start]
-                            if marked:
-                                inside = [specials[numbers[p]] for p in marked if start <= p < start + size]
-                                if inside:
-                                    plain = size - fixed - len(inside)
-                                    cost = self._combine(inside, key, plain, tiles) + extra
-                                    if cost < self.best:
-                                        window = [numbers[p] for p in range(start, start + size) if p not in taken]
-                                        self._found(cost, self._combo_leaf, suits, window, specials, tiles, flowers)
+                            if size > length:
+                                break
+                            for start in _starts(size, length, fixed, low, high):
+                                if full_evens and size == 6:
                                     continue
-                            for _ in range(wild):
-                                key = drop[key]
-                            cost = table[key] + extra
-                            if cost < self.best:
-                                window = [numbers[p] for p in range(start, start + size) if p not in taken]
-                                self._found(cost, self._window_leaf, suits, window, tiles, flowers)
+                                key = prefix[start + size] - prefix[start]
+                                if marked:
+                                    inside = [specials[numbers[p]] for p in marked if start <= p < start + size]
+                                    if inside:
+                                        plain = size - fixed - len(inside)
+                                        cost = self._combine(inside, key, plain, tiles) + extra
+                                        if cost < self.best:
+                                            window = [numbers[p] for p in range(start, start + size) if p not in taken]
+                                            self._found(cost, self._combo_leaf, suits, window, specials, tiles, flowers)
+                                        continue
+                                for _ in range(wild):
+                                    key = drop[key]
+                                cost = table[key] + extra
+                                if cost < self.best:
+                                    window = [numbers[p] for p in range(start, start + size) if p not in taken]
+                                    self._found(cost, self._window_leaf, suits, window, tiles, flowers)
                     if full_evens and 2 * (6 - fixed - wild) <= tiles <= 4 * (6 - fixed - wild):
                         middle = [numbers[p] for p in range(1, 5) if p not in taken]
                         self._full_evens(
