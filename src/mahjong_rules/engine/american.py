@@ -273,10 +273,12 @@ _TILES = Tile.all()
 
 
 @functools.lru_cache(maxsize=4096)
-def _pass_ways(limits: tuple[int, ...], size: int) -> list[list[int]]:
+def _pass_ways(limits: tuple[int, ...], size: int) -> tuple[tuple[int, ...], ...]:
     """``ways[position][left]``: the multisets of ``left`` tiles among the kinds from ``position``
-    on, at most ``limits[kind]`` of each (hands alike in their copies share it: read only)."""
-    below = [1] + [0] * size  # past the last kind, only the empty multiset
+    on, at most ``limits[kind]`` of each (hands alike in their copies share it). Tuples of numbers,
+    which the garbage collector stops tracking, where thousands of kept lists would lengthen every
+    full collection."""
+    below: tuple[int, ...] = (1, *[0] * size)  # past the last kind, only the empty multiset
     ways = [below]
     lefts = range(size + 1)
     for limit in reversed(limits):
@@ -289,10 +291,9 @@ def _pass_ways(limits: tuple[int, ...], size: int) -> list[list[int]]:
             if left > limit:
                 window -= below[left - limit - 1]
             row.append(window)
-        ways.append(row)
-        below = row
-    ways.reverse()
-    return ways
+        below = tuple(row)
+        ways.append(below)
+    return tuple(reversed(ways))
 
 
 def _action(seat: Seat, kind: ActionKind, tiles: tuple[Tile, ...] = (), count: int = 0) -> Action:

@@ -214,6 +214,9 @@ class _NeedsProgramme(Exception):
     """The tables cannot settle an instance: too many numbers short of copies."""
 
 
+_NOTHING_TAKEN: frozenset[int] = frozenset()
+
+
 class _Exposed:
     """A hand's exposed sets, sorted by what they are, and the tiles left for the rest."""
 
@@ -239,13 +242,15 @@ class _Exposed:
     )
 
     def __init__(self, melds: Sequence[Meld], counts: Sequence[int]) -> None:
+        # Kept in tuples once read: a search keeps thousands of these (one per set of exposures
+        # met), and the garbage collector stops tracking tuples of numbers, not lists.
         available = list(counts)
-        self.fixed: list[tuple[int, int, tuple[int, ...]]] = []  # kind, size, numbers
+        fixed: list[tuple[int, int, tuple[int, ...]]] = []  # kind, size, numbers
         self.fixed_suits = 0
-        self.wild: list[int] = []
+        wild: list[int] = []
         self.winds: dict[int, int] = {}
-        self.flowers: list[int] = []
-        self.singles: list[tuple[int, ...]] = []
+        flowers: list[int] = []
+        singles: list[tuple[int, ...]] = []
         self.singles_suits = 0
         self.other = False
         self.melds = tuple(melds)
@@ -259,10 +264,10 @@ class _Exposed:
             kind = flex_set.kind
             if kind is SetKind.NUMBER:
                 assert flex_set.suit is not None
-                self.fixed.append((group.tiles[0], group.size, flex_set.numbers))
+                fixed.append((group.tiles[0], group.size, flex_set.numbers))
                 self.fixed_suits |= SUIT_BIT[flex_set.suit]
             elif kind is SetKind.JOKERS:
-                self.wild.append(group.size)
+                wild.append(group.size)
             elif kind is SetKind.WIND:
                 assert flex_set.wind is not None
                 wind = flex_set.wind.wind.index
@@ -270,35 +275,39 @@ class _Exposed:
                     self.other = True  # two sets of one wind: no hand holds both
                 self.winds[wind] = group.size
             elif kind is SetKind.FLOWER:
-                self.flowers.append(group.size)
+                flowers.append(group.size)
             elif kind is SetKind.SINGLES:
                 assert flex_set.suit is not None
-                self.singles.append(group.tiles)
+                singles.append(group.tiles)
                 self.singles_suits |= SUIT_BIT[flex_set.suit]
             else:
                 self.other = True
+        self.fixed = tuple(fixed)
+        self.wild = tuple(wild)
+        self.flowers = tuple(flowers)
+        self.singles = tuple(singles)
         # A concealed hand shares the game's counts: nothing is short of copies.
-        self.available: Sequence[int] = available if melds else counts
+        self.available: Sequence[int] = tuple(available) if melds else counts
         self.available_jokers = available[JOKER]
         self.short = {kind: available[kind] for kind in range(30) if available[kind] < 4}
         self.fixed_size = sum(size for _, size, _ in self.fixed)
         self.wild_size = sum(self.wild)
         self.singles_size = sum(len(pattern) for pattern in self.singles)
         self.fixed_numbers = {numbers[0] for _, _, numbers in self.fixed if len(numbers) == 1}
-        self.assignments = [self._assign(numbers) for numbers in SEQUENCES]
+        self.assignments = tuple(self._assign(numbers) for numbers in SEQUENCES)
 
-    def _assign(self, numbers: tuple[int, ...]) -> list[tuple[frozenset[int], int, int]]:
+    def _assign(self, numbers: tuple[int, ...]) -> tuple[tuple[frozenset[int], int, int], ...]:
         """Each way of giving every exposed number set its position in a sequence (a dragon may
         be 0 or 10): the positions taken, the first and the last."""
         if not self.fixed:
-            return [(frozenset(), 0, 0)]
+            return ((_NOTHING_TAKEN, 0, 0),)
         where = [[numbers.index(n) for n in fixed_numbers if n in numbers] for _, _, fixed_numbers in self.fixed]
         found = []
         for positions in itertools.product(*where):
             taken = frozenset(positions)
             if len(taken) == len(positions):  # ruling F5: one set per number
                 found.append((taken, min(positions), max(positions)))
-        return found
+        return tuple(found)
 
 
 _EXPOSURES_KEPT = 4096
