@@ -156,7 +156,7 @@ def _blocks(
     """The blocks (start, end) of a sequence of ``length`` numbers holding ``fixed`` exposed sets
     (at positions ``low`` to ``high``), ``wild`` exposed all-joker sets and concealed sets of
     ``tiles`` tiles, fewest sets first; with ``full_evens``, not the whole Evens block (it has its
-    own reckoning). None when there are no sets at all."""
+    own reckoning). No block when there are no sets at all."""
     found: list[tuple[int, int]] = []
     for concealed in _tile_range(tiles):
         size = concealed + fixed + wild
@@ -180,19 +180,11 @@ def _number_tiles(held: Sequence[int], suits: tuple[int, ...]) -> int:
 
 
 PLAIN_WINDOWS = tuple(
-    tuple(
-        tuple(
-            (start, start + size)
-            for size in _tile_range(tiles)
-            if 1 <= size <= len(numbers)
-            for start in range(len(numbers) - size + 1)
-            if not (index == EVENS and size == 6)  # the full Evens block has its own reckoning
-        )
-        for tiles in range(HAND_SIZE + 1)
-    )
+    tuple(_blocks(len(numbers), 0, 0, 0, 0, tiles, index == EVENS) for tiles in range(HAND_SIZE + 1))
     for index, numbers in enumerate(SEQUENCES)
 )
-"""PLAIN_WINDOWS[sequence][tiles]: the blocks (start, end) of concealed sets holding ``tiles``."""
+"""PLAIN_WINDOWS[sequence][tiles]: the blocks (start, end) of concealed sets holding ``tiles``,
+with nothing exposed."""
 
 
 class _Pattern(NamedTuple):
@@ -1088,7 +1080,7 @@ class _Search:
             for flowers in (0, min(held[FLOWER], self.options.flowers)):
                 others = singles_suits | ex.singles_suits | (FLOWERS_SUIT if flowers else 0)
                 for suits in SUIT_CHOICES[others]:
-                    if not ex.fixed_suits & ~sum(1 << suit for suit in suits):
+                    if not ex.fixed_suits & ~SUIT_MASKS[suits]:
                         most = max(most, flowers + _number_tiles(held, suits))
             self.kept_by_suits[singles_suits] = most
         return max(tiles - most - self.jokers, 0)
