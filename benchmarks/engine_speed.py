@@ -1,8 +1,10 @@
 """Self-play rounds per second for every ruleset, with random agents and with the greedy bot,
 on rounds the program has never seen (a new seed for every round and run); then, side by side in
 the same process, RLCard's mahjong game with random legal actions (raw, and through its env) and
-this library's PettingZoo environment with random legal indexes, when RLCard is installed (the
-``bench`` extra: ``pip install '.[rl,bench]'``).
+this library's PettingZoo environment (``env()``, PettingZoo's checks included) with random legal
+indexes, when RLCard is installed (the ``bench`` extra: ``pip install '.[rl,bench]'``); beside
+it, the same environment in PettingZoo's documented loop, each action drawn by
+``env.action_space(agent).sample(mask)``.
 
     python benchmarks/engine_speed.py [--rounds 200] [--runs 3] [--seed 2026]
 
@@ -78,46 +80,57 @@ def rlcard_rates(seeds: range, env_seeds: range) -> tuple[float, float] | None:
     return raw, len(env_seeds) / (time.process_time() - started)
 
 
-def raw_and_env_rates(name: str, seeds: range) -> tuple[float, float] | None:
-    """The raw engine's and this library's PettingZoo environment's rounds per second with random
-    legal choices, a round of each in turn (the even seeds of ``seeds`` raw, the odd ones through
-    the environment), so that a shared machine's drift in speed, which moves times 30-50% from
-    one minute to the next here, weighs on both alike; ``None`` without the ``rl`` extra."""
+def raw_and_env_rates(name: str, seeds: range) -> tuple[float, float, float] | None:
+    """Rounds per second with random legal choices: of the raw engine, of the environment
+    ``env()`` gives (PettingZoo's checks included) with the agent below, and of the same
+    environment in PettingZoo's documented loop (``env.action_space(agent).sample(mask)``).
+    Rounds take turns (seed by seed, one way after the other), so that a shared machine's drift
+    in speed, which moves times 30-50% from one minute to the next here, weighs on all alike;
+    ``None`` without the ``rl`` extra."""
     try:
         import numpy as np
 
-        from mahjong_rules.engine.rl import raw_env
+        from mahjong_rules.engine.rl import env
     except ImportError:
         return None
-    game = raw_env(name)
-    raw_time = env_time = 0.0
-    raw_rounds = env_rounds = 0
+    game = env(name)
+    times = [0.0, 0.0, 0.0]
+    rounds = [0, 0, 0]
     for seed in seeds:
-        # The same random agent as the raw engine's (Python's random over the legal choices):
-        # NumPy's Generator.choice costs about 20 µs a call, more than an engine step, and would be
-        # timed as the environment's. The agent reads the int8 mask as booleans (a view, no copy):
-        # NumPy finds the nonzero entries of a boolean array some ten times faster than of an int8
-        # one (5 against 55 µs over an American mask of 17,808 actions), a cost of the agent's
-        # choice, not of the environment (docs/engine.rst gives bot authors the same advice). The
-        # mask's own nonzero() skips np.flatnonzero's wrapping (2-3 µs a step, 2% of one).
+        # The agent is the raw engine's (Python's random over the legal choices): NumPy's
+        # Generator.choice costs a few µs more a call, which would be timed as the environment's.
+        # It reads the int8 mask as booleans (a view, no copy): NumPy finds the nonzero entries of
+        # a boolean array some ten times faster than of an int8 one (5 against 55 µs over an
+        # American mask of 17,808 actions), a cost of the agent's choice, not of the environment
+        # (docs/engine.rst gives bot authors the same advice). The mask's own nonzero() skips
+        # np.flatnonzero's wrapping (2-3 µs a step, 2% of one).
         rng = random.Random(seed)
+        way = seed % 3
         started = time.process_time()
-        if seed % 2 == 0:
+        if way == 0:
             play(new_round(name, seed=seed), None, seed=seed, check=False)
-            raw_time += time.process_time() - started
-            raw_rounds += 1
-            continue
-        game.reset(seed=seed)
-        for _agent in game.agent_iter():
-            observation, _, terminated, truncated, _ = game.last()
-            if terminated or truncated:
-                game.step(None)
-            else:
-                legal = observation["action_mask"].view(np.bool_).nonzero()[0]
-                game.step(int(legal[rng.randrange(len(legal))]))
-        env_time += time.process_time() - started
-        env_rounds += 1
-    return raw_rounds / raw_time, env_rounds / env_time
+        elif way == 1:
+            game.reset(seed=seed)
+            for _agent in game.agent_iter():
+                observation, _, terminated, truncated, _ = game.last()
+                if terminated or truncated:
+                    game.step(None)
+                else:
+                    legal = observation["action_mask"].view(np.bool_).nonzero()[0]
+                    game.step(int(legal[rng.randrange(len(legal))]))
+        else:
+            game.reset(seed=seed)
+            game.action_space(game.possible_agents[0]).seed(seed)  # one space, shared by the agents
+            for agent in game.agent_iter():
+                observation, _, terminated, truncated, _ = game.last()
+                if terminated or truncated:
+                    game.step(None)
+                else:
+                    game.step(game.action_space(agent).sample(observation["action_mask"]))
+        times[way] += time.process_time() - started
+        rounds[way] += 1
+    raw, env_rate, sampled = (done / spent for done, spent in zip(rounds, times, strict=True))
+    return raw, env_rate, sampled
 
 
 def _import_side_by_side() -> None:
@@ -164,7 +177,7 @@ def main() -> int:
     _import_side_by_side()
     gc.collect()
     gc.freeze()
-    ratios: dict[str, list[tuple[float, float]]] = {name: [] for name in RULESETS}
+    ratios: dict[str, list[tuple[float, float, float]]] = {name: [] for name in RULESETS}
     peer: list[tuple[float, float]] = []
     for _ in range(args.runs):
         theirs = rlcard_rates(fresh(), fresh())
@@ -174,28 +187,35 @@ def main() -> int:
         peer.append(theirs)
         for name in RULESETS:
             seeds = fresh()
-            rates = raw_and_env_rates(name, range(seeds.start * 2, seeds.stop * 2))
+            rates = raw_and_env_rates(name, range(seeds.start * 3, seeds.stop * 3))
             if rates is None:
                 print("\nThe rl extra is not installed (pip install '.[rl,bench]'): no side-by-side figures")
                 return 0
-            raw, env = rates
-            ratios[name].append((raw / theirs[0], env / raw))
+            raw, env, sampled = rates
+            ratios[name].append((raw / theirs[0], env / raw, sampled / raw))
     raw_peer = statistics.median(figure[0] for figure in peer)
     env_peer = statistics.median(figure[1] for figure in peer)
     print(f"\nRLCard mahjong, random legal actions: raw game {raw_peer:.1f} rounds/s, env {env_peer:.1f}")
     # Each median comes with the runs' range: a run's rounds vary in length, so a ratio moves by a
     # few per cent from one run to the next.
     runs = "(runs)"
-    print(f"{'ruleset':<10} {'raw/RLCard':>11} {runs:>11} {'target':>7} {'env/raw':>15} {runs:>11} {'target':>7}")
+    # env/raw is env()'s environment with the fast agent; "sample" the same environment in
+    # PettingZoo's documented loop, whose agent draws with the action space's masked sample.
+    print(
+        f"{'ruleset':<10} {'raw/RLCard':>11} {runs:>11} {'target':>7} {'env/raw':>15} {runs:>11} {'target':>7}"
+        f" {'sample/raw':>15} {runs:>11}"
+    )
     for name in RULESETS:
         raws = [figure[0] for figure in ratios[name]]
         envs = [figure[1] for figure in ratios[name]]
-        ratio, env_ratio = statistics.median(raws), statistics.median(envs)
+        samples = [figure[2] for figure in ratios[name]]
+        ratio, env_ratio, sample_ratio = statistics.median(raws), statistics.median(envs), statistics.median(samples)
         wanted = 6.0 if name == "singapore" else 3.0
         print(
             f"{name:<10} {ratio:>10.3f}x {f'{min(raws):.2f}-{max(raws):.2f}':>11} {wanted:>5.1f}x"
             f" {'MET' if ratio >= wanted else 'MISSED':<7} {env_ratio:>7.3f}x {f'{min(envs):.2f}-{max(envs):.2f}':>11}"
-            f" {'MET' if env_ratio >= 0.6 else 'MISSED'}"
+            f" {'MET' if env_ratio >= 0.6 else 'MISSED':<7} {sample_ratio:>14.3f}x"
+            f" {f'{min(samples):.2f}-{max(samples):.2f}':>11}"
         )
     return 0
 

@@ -44,7 +44,9 @@ try:
     import numpy as np
     import numpy.typing as npt
     from pettingzoo import AECEnv
-    from pettingzoo.utils import wrappers
+
+    from mahjong_rules.engine._rl_checked import CheckedEnv
+    from mahjong_rules.engine._rl_space import ActionSpace
 except ImportError as error:  # pragma: no cover - the extra is installed wherever the tests run
     raise ImportError(
         "mahjong_rules.engine.rl needs the 'rl' extra: pip install '.[rl]' from a clone "
@@ -55,6 +57,8 @@ __all__ = [
     "OBSERVATION_ROWS",
     "STATE_COLUMNS",
     "ActionEncoding",
+    "ActionSpace",
+    "CheckedEnv",
     "LegalIndexes",
     "MahjongEnv",
     "env",
@@ -1304,7 +1308,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
                 "action_mask": gymnasium.spaces.Box(low=0, high=1, shape=(self.encoding.size,), dtype=np.int8),
             }
         )
-        action = gymnasium.spaces.Discrete(self.encoding.size)
+        action = ActionSpace(self.encoding.size)
         self.observation_spaces: dict[str, gymnasium.spaces.Dict] = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces: dict[str, gymnasium.spaces.Discrete] = dict.fromkeys(self.possible_agents, action)
         self._seeds = random.Random()
@@ -1516,10 +1520,11 @@ def raw_env(ruleset: Ruleset | str = "flex", **options: Any) -> MahjongEnv:
     return MahjongEnv(ruleset, **options)
 
 
-def env(ruleset: Ruleset | str = "flex", **options: Any) -> Any:
+def env(ruleset: Ruleset | str = "flex", **options: Any) -> CheckedEnv:
     """The environment of ``ruleset`` (``"flex"``, ``"card-free"``, ``"nmjl"`` or
     ``"singapore"``, or a ruleset of one of them; ``options`` are the ruleset's options, with
-    ``render_mode`` and ``max_steps``),
-    wrapped in PettingZoo's checks of actions in bounds and of calls in order (no step before a
-    reset)."""
-    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw_env(ruleset, **options)))
+    ``render_mode`` and ``max_steps``), with PettingZoo's checks of calls in order (no step
+    before a reset) and of actions in bounds: a PettingZoo ``OrderEnforcingWrapper``
+    (:class:`CheckedEnv`) whose calls at every step reach the
+    environment directly, so that the checks cost little (see ``docs/performance.rst``)."""
+    return CheckedEnv(raw_env(ruleset, **options))

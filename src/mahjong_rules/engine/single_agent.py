@@ -34,7 +34,14 @@ from typing import Any
 from mahjong_rules.engine import new_round
 from mahjong_rules.engine.bots import greedy_agent
 from mahjong_rules.engine.core import Action, IllegalActionError, Round
-from mahjong_rules.engine.rl import OBSERVATION_ROWS, ActionEncoding, LegalIndexes, _net_payments, _Observer
+from mahjong_rules.engine.rl import (
+    OBSERVATION_ROWS,
+    ActionEncoding,
+    ActionSpace,
+    LegalIndexes,
+    _net_payments,
+    _Observer,
+)
 from mahjong_rules.engine.selfplay import Agent, random_agent
 from mahjong_rules.engine.view import PlayerView
 from mahjong_rules.errors import MahjongError, UnreachableError
@@ -145,7 +152,7 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
         shape = (len(OBSERVATION_ROWS), NUM_TILE_KINDS)
         high = np.full(shape, float(self.ruleset.tileset.total), dtype=np.float32)
         self.observation_space = gymnasium.spaces.Box(low=0.0, high=high, shape=shape, dtype=np.float32)
-        self.action_space = gymnasium.spaces.Discrete(self.encoding.size)
+        self.action_space = ActionSpace(self.encoding.size)
         self._seeds = random.Random()
         self._agents: dict[Seat, Agent] = {}
         self.round: Round | None = None
