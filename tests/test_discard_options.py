@@ -23,7 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mahjong_rules as mr
-from mahjong_rules.solver.discards import ScratchLeaf, discard_options, mask_of
+from mahjong_rules.solver.discards import ScratchLeaf, WindowLeaf, discard_options, mask_of, shape
 
 EVERY_FLEXTRA_RULE = {
     "year": True,
@@ -256,3 +256,57 @@ def test_pass_options_keep_jokers_and_rank_every_choice_once() -> None:
         flex.pass_options(hand, jokers="no")
     with pytest.raises(mr.HandSizeError):
         flex.pass_options(hand.discard(mr.Tile.JOKER))
+
+
+class _AnyRow:
+    """A table that is any fixed function of the key and the jokers: a window leaf's costs after a
+    change must equal its cost from scratch whatever the table says."""
+
+    def lookup(self, key: int, jokers: int) -> int:
+        return (key * 2_654_435_761 + jokers * 97) % 13
+
+
+@st.composite
+def _window_leaves(draw: st.DrawFn) -> tuple[WindowLeaf, list[int]]:
+    kinds = draw(st.lists(st.integers(0, 33), min_size=1, max_size=9, unique=True))
+    cut = draw(st.lists(st.integers(1, 2), min_size=len(kinds), max_size=len(kinds)))
+    positions: list[tuple[tuple[int, int], ...]] = []
+    rest = list(kinds)
+    for size in cut:
+        if not rest:
+            break
+        taken, rest = rest[:size], rest[size:]
+        positions.append(tuple((kind, draw(st.integers(0, 1))) for kind in taken))
+    # Deficits on kinds of the positions or not, a kind sometimes twice (the general path).
+    deficits = draw(st.lists(st.tuples(st.integers(0, 35), st.integers(1, 4)), max_size=4))
+    held = draw(st.lists(st.integers(0, 4), min_size=49, max_size=49))
+    return WindowLeaf(shape(tuple(positions)), _AnyRow(), deficits), held
+
+
+@settings(max_examples=300, deadline=None)
+@given(_window_leaves())
+def test_a_window_leaf_after_a_change_costs_what_it_costs_from_scratch(made: tuple[WindowLeaf, list[int]]) -> None:
+    """``cost_after`` and ``draws_to`` (one tile discarded, one drawn) and ``cost_changed`` against
+    ``cost`` on the changed counts, deficits of distinct kinds or not."""
+    leaf, held = made
+    JOKER = 47
+    kinds = [kind for kind in range(49) if leaf.kinds >> kind & 1] + [JOKER]
+    removals = [-1] + [kind for kind in kinds if held[kind] >= 1]
+    draws = [kind for kind in kinds if held[kind] < 4]
+    for removed in removals:
+        after_removal = list(held)
+        if removed >= 0:
+            after_removal[removed] -= 1
+        wanted = leaf.cost(after_removal) - 1
+        reaching = 0
+        for added in [-1, *draws]:
+            changed = list(after_removal)
+            if added >= 0:
+                changed[added] += 1
+            expected = leaf.cost(changed)
+            assert leaf.cost_after(held, removed, added) == expected
+            change = {kind: changed[kind] - held[kind] for kind in range(49) if changed[kind] != held[kind]}
+            assert leaf.cost_changed(held, change) == expected
+            if added >= 0 and expected <= wanted:
+                reaching |= 1 << added
+        assert leaf.draws_to(held, removed, wanted, mask_of(draws)) == reaching

@@ -228,7 +228,7 @@ class WindowLeaf:
     A change of one or two tiles moves at most two positions: the key changes by their terms, and
     equal keys share one lookup."""
 
-    __slots__ = ("_base", "_where", "deficits", "draws", "kinds", "positions", "row", "single", "takes")
+    __slots__ = ("_base", "_needed", "_where", "deficits", "draws", "kinds", "positions", "row", "single", "takes")
     slow = False
 
     def __init__(self, positions: Shape, row: Row, deficits: Sequence[Deficit] = (), draws: int = -1) -> None:
@@ -240,6 +240,10 @@ class WindowLeaf:
         self.row = row
         self.deficits = tuple(deficits)
         self.kinds = positions.kinds | mask_of(kind for kind, _ in self.deficits) if self.deficits else positions.kinds
+        # Each deficit's copies needed by kind, when no kind has two (then a change of one or two
+        # tiles moves what the deficits miss by what those kinds alone miss); else None.
+        needed = dict(self.deficits)
+        self._needed: dict[int, int] | None = needed if len(needed) == len(self.deficits) else None
         self._base: _Base | None = None
 
     def _term(self, index: int, held: Sequence[int], removed: int = -1, added: int = -1) -> int:
@@ -273,6 +277,18 @@ class WindowLeaf:
         if second >= 0 and second != first:
             key += self._term(second, held, removed, added) - terms[second]
         jokers = held[JOKER] - (removed == JOKER) + (added == JOKER)
+        by_kind = self._needed
+        if by_kind is not None:
+            # A tile fewer of a kind misses one more if it had no more than its deficit needs; a
+            # tile more, one fewer if it had less (removed and added differ here).
+            missing = base.missing
+            needed = by_kind.get(removed)
+            if needed is not None and held[removed] <= needed:
+                missing += 1
+            needed = by_kind.get(added)
+            if needed is not None and held[added] < needed:
+                missing -= 1
+            return base.value(key, jokers, missing)
         missing = 0
         for kind, needed in self.deficits:
             count = held[kind] - (kind == removed) + (kind == added)
@@ -316,9 +332,15 @@ class WindowLeaf:
                 key += self._term(position, held, removed) - base.terms[position]
                 near = mask_of(kind for kind, _ in self.positions[position])
             jokers -= removed == JOKER
-            for kind, needed in self.deficits:
-                if kind == removed and held[kind] <= needed:
+            by_kind = self._needed
+            if by_kind is not None:
+                needed = by_kind.get(removed)
+                if needed is not None and held[removed] <= needed:
                     missing += 1
+            else:
+                for kind, needed in self.deficits:
+                    if kind == removed and held[kind] <= needed:
+                        missing += 1
             near |= 1 << removed
         state = (key, jokers, missing, wanted)
         found = base.lowering.get(state)
