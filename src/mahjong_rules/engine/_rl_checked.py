@@ -48,12 +48,12 @@ class CheckedEnv(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
             self._has_updated = True
             EnvLogger.warn_step_after_terminated_truncated()
             return
+        self._has_updated = True  # before the bounds are checked, as in PettingZoo's wrappers
         agent = raw.agent_selection
         if action is None:
             assert raw.terminations[agent] or raw.truncations[agent], _OUT_OF_BOUNDS
         elif type(action) is not int or not 0 <= action < raw._mask_size:  # else plainly in bounds
             assert raw.action_space(agent).contains(action), _OUT_OF_BOUNDS
-        self._has_updated = True
         raw.step(action)
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
