@@ -590,6 +590,19 @@ def test_illegal_actions_raise_and_leave_the_round_as_it_was() -> None:
         new_round("singapore", 1, players=3).legal_actions(N)
 
 
+def test_legal_actions_take_a_seat_its_letter_or_its_name_and_refuse_anything_else() -> None:
+    # A Seat is looked up among the actions worked out already; a letter or a name is read first.
+    round_ = new_round("singapore", seed=3)
+    seat = round_.to_act[0]
+    found = round_.legal_actions(seat)
+    assert found and round_.legal_actions(seat.name.lower()) == found == round_.legal_actions(seat.name[0])
+    for wrong in (["E"], 0, None.__class__):
+        with pytest.raises(TypeError, match="seat is a Seat"):
+            round_.legal_actions(wrong)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="not at a table of 3"):
+        new_round("singapore", 3, players=3).legal_actions("north")
+
+
 # -- the round as a whole ------------------------------------------------------------------------
 
 

@@ -130,6 +130,17 @@ _PHASE_RESPONSE = Phase.RESPONSE
 _PHASE_ROB = Phase.ROB
 _PHASE_TURN = Phase.TURN
 _SEAT_EAST = Seat.EAST
+_ALONE = {seat: (seat,) for seat in Seat}  # each seat's to_act on its turn, made once
+
+
+@functools.cache
+def _others_after(seats: tuple[Seat, ...], seat: Seat) -> tuple[tuple[Seat, int], ...]:
+    """The other seats in turn order from the one after ``seat``, each with its place at the table
+    (its player's index)."""
+    position = seats.index(seat)
+    return tuple(
+        (other, _POSITION[other]) for other in (seats[(position + step) % len(seats)] for step in range(1, len(seats)))
+    )
 
 
 def _seats(ruleset: SingaporeRuleset) -> tuple[Seat, ...]:
@@ -253,7 +264,7 @@ class SingaporeRound:
         """The players who must choose now: the player whose turn it is, or the players still to
         answer a discard or a kong (nearest to the discarder's right first); empty once over."""
         if self.phase is _PHASE_TURN:
-            return (self.turn,)
+            return _ALONE[self.turn]
         return self.pending
 
     @property
@@ -298,7 +309,10 @@ class SingaporeRound:
         by tile, each kong, each chow a hand can make, GAME when the ruleset says the hand wins."""
         if seat is None:
             return tuple(action for each in self.to_act for action in self._legal_for(each))
-        return self._legal_for(self._seat(seat))
+        # Found by the seat as given first: only seats at the table are ever kept (a loop asks
+        # every step, a Seat each time).
+        found = self._legal.get(seat) if type(seat) is Seat else None
+        return found if found is not None else self._legal_for(self._seat(seat))
 
     def apply(self, action: Action) -> SingaporeRound:
         """The round after ``action``; this round is unchanged.
@@ -316,11 +330,15 @@ class SingaporeRound:
             and self.discard is not None
         ):
             action = attrs.evolve(action, tiles=(self.discard,))  # the tile offered goes without saying
-        # An agent mostly passes back one of the round's own actions: found by identity first.
-        if action.seat not in self.seats or not (
-            any(map(operator.is_, self._legal_for(action.seat), itertools.repeat(action)))
-            or action in self._legal_for(action.seat)
-        ):
+        # An agent mostly passes back one of the round's own actions: found by identity first,
+        # among the seat's legal actions worked out already when they were (only seats at the
+        # table are ever kept).
+        legal = self._legal.get(action.seat)
+        if legal is None:
+            if action.seat not in self.seats:
+                raise IllegalActionError(self._refusal(action))
+            legal = self._legal_for(action.seat)
+        if not (any(map(operator.is_, legal, itertools.repeat(action))) or action in legal):
             raise IllegalActionError(self._refusal(action))
         step = _Step.of(self, action)
         if self.phase is _PHASE_TURN:
@@ -876,13 +894,14 @@ class _Step:
         self.phase, self.turn, self.extra, self.drawn, self.replacement = phase, seat, None, None, None
         self.discard, self.calls = tile, ()
         pending = []
-        position = self.seats.index(seat)
-        chows = phase is _PHASE_RESPONSE
-        for step in range(1, len(self.seats)):
-            other = self.seats[(position + step) % len(self.seats)]
-            player = self.player(other)
-            # Only the player to the discarder's right may chow: the next seat, the first asked.
-            if not player.might_take(tile, chows and step == 1):
+        players = self.players
+        # Only the player to the discarder's right may chow: the next seat, the first asked.
+        chow = phase is _PHASE_RESPONSE
+        for other, place in _others_after(self.seats, seat):
+            player = players[place]
+            might = player.might_take(tile, chow)
+            chow = False
+            if not might:
                 continue
             answers = _answers(self, other, player, tile)
             if answers:

@@ -23,6 +23,7 @@ KINDS = 34
 are set aside as soon as they are drawn)."""
 
 SETS = 4
+_FLOWER_COUNT = len(FLOWERS)
 
 ANIMAL_PAIRS = {
     "cat and mouse": frozenset({Animal.CAT.tile, Animal.MOUSE.tile}),
@@ -119,7 +120,7 @@ class Player:
         last discard) are the ruleset's to apply after it."""
         index = tile.index
         counts = self.counts
-        if counts[index] >= 2 or (len(self.bonus) >= len(FLOWERS) and self.eight_flowers):
+        if counts[index] >= 2 or (len(self.bonus) >= _FLOWER_COUNT and self.eight_flowers):
             return True
         # A win on it: the hand with it complete (a table lookup), not the hand's waits worked
         # out (a search, for a hand that changes before most of its waits would be asked about).
