@@ -595,7 +595,8 @@ def test_legal_actions_take_a_seat_its_letter_or_its_name_and_refuse_anything_el
     round_ = new_round("singapore", seed=3)
     seat = round_.to_act[0]
     found = round_.legal_actions(seat)
-    assert found and round_.legal_actions(seat.name.lower()) == found == round_.legal_actions(seat.name[0])
+    assert found
+    assert round_.legal_actions(seat.name.lower()) == found == round_.legal_actions(seat.name[0])
     for wrong in (["E"], 0, None.__class__):
         with pytest.raises(TypeError, match="seat is a Seat"):
             round_.legal_actions(wrong)  # type: ignore[arg-type]
