@@ -11,8 +11,9 @@ it, the same environment in PettingZoo's documented loop, each action drawn by
 Times are CPU time (``time.process_time``), as issue 21 measured, so that other work on a shared
 machine weighs less. Invariant checks are off while timing (``play(check=False)``);
 ``scripts/selfplay.py`` and the tests play with them on. Prints, per ruleset, the median over the
-runs of rounds per second and actions per second, and how many rounds ended in a win; with
-RLCard, the ratios issue 21 asks for (raw random rounds per second at least 3 times RLCard's raw
+runs of rounds per second and actions per second, and how many rounds ended in a win; the
+single-agent training environment's episodes and learner steps per second with random opponents
+(the ``rl`` extra); with RLCard, the ratios issue 21 asks for (raw random rounds per second at least 3 times RLCard's raw
 game for the American families and 6 times for Singapore; the PettingZoo environment at least 0.6
 times the raw engine), the median of the runs' ratios MET or MISSED, with the runs' range beside it.
 """
@@ -133,6 +134,30 @@ def raw_and_env_rates(name: str, seeds: range) -> tuple[float, float, float] | N
     return raw, env_rate, sampled
 
 
+def training_rates(name: str, seeds: range) -> tuple[float, float] | None:
+    """The single-agent training environment's episodes and learner steps per second, the
+    learner East drawing uniformly among its masked actions and the others the random
+    opponents, over ``seeds``; ``None`` without the ``rl`` extra."""
+    try:
+        from mahjong_rules.engine.single_agent import SingleAgentEnv
+    except ImportError:
+        return None
+    game = SingleAgentEnv(name)
+    steps = 0
+    started = time.process_time()
+    for seed in seeds:
+        rng = random.Random(seed)
+        game.reset(seed=seed)
+        over = False
+        while not over:
+            legal = game.action_masks().nonzero()[0]
+            _, _, terminated, truncated, _ = game.step(int(legal[rng.randrange(len(legal))]))
+            over = terminated or truncated
+            steps += 1
+    elapsed = time.process_time() - started
+    return len(seeds) / elapsed, steps / elapsed
+
+
 def _import_side_by_side() -> None:
     """Load the modules the side-by-side timings use, when installed (before ``gc.freeze``)."""
     for module in ("rlcard", "rlcard.agents", "rlcard.games.mahjong.game", "mahjong_rules.engine.rl"):
@@ -159,6 +184,22 @@ def main() -> int:
             wins = sum(figure[2] for figure in figures)
             agents = "greedy" if greedy else "random"
             print(f"{name:<10} {agents:<7} {rate:>9.1f} {action_rate:>10.0f} {wins:>5}/{rounds * args.runs:<6}")
+    # The training environment (SingleAgentEnv) with random opponents, on seeds of its own.
+    first = args.seed * 1000 + 300_000
+    episodes = max(args.rounds // 4, 10)
+    training = {
+        name: [
+            training_rates(name, range(first + run * episodes, first + (run + 1) * episodes))
+            for run in range(args.runs)
+        ]
+        for name in RULESETS
+    }
+    if all(rates is not None for figures in training.values() for rates in figures):
+        print(f"\n{'ruleset':<10} {'training environment':<21} {'episodes/s':>10} {'learner steps/s':>16}")
+        for name, figures in training.items():
+            episode_rate = statistics.median(rates[0] for rates in figures if rates is not None)
+            step_rate = statistics.median(rates[1] for rates in figures if rates is not None)
+            print(f"{name:<10} {'random opponents':<21} {episode_rate:>10.1f} {step_rate:>16.0f}")
     # Side by side: each run deals new seeds (past the table's above) to RLCard, then to each
     # ruleset raw and through its environment (a round of each in turn), so that every figure is
     # of unseen rounds and the peer runs interleaved with the library in the same conditions.

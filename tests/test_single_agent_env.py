@@ -14,7 +14,8 @@ import pytest
 pytest.importorskip("gymnasium")
 
 import mahjong_rules as mr
-from mahjong_rules.engine import Action, IllegalActionError
+from mahjong_rules.engine import Action, IllegalActionError, new_round
+from mahjong_rules.engine.selfplay import random_agent
 from mahjong_rules.engine.single_agent import SingleAgentEnv
 from mahjong_rules.engine.view import PlayerView
 
@@ -164,6 +165,33 @@ def test_opponents_as_callables_and_by_seat() -> None:
         SingleAgentEnv("flex", opponents="clever")
     with pytest.raises(ValueError, match="learner is one of the seats"):
         SingleAgentEnv("flex", learner="middle")
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_random_opponents_choose_as_random_agents_given_their_views(family: str) -> None:
+    """The random opponents choose without a view built for them: the round an episode leaves is
+    the one ``random_agent`` (uniform over the view's legal actions, the round's generator) plays
+    with the learner's same actions, replayed here through the views."""
+    env = SingleAgentEnv(family, learner="south")
+    learner_rng = random.Random(3)
+    seed = 21
+    env.reset(seed=seed)
+    done = truncated = False
+    while not (done or truncated):
+        index = int(learner_rng.choice(list(env.action_masks().nonzero()[0])))
+        _, _, done, truncated, _ = env.step(index)
+    played = env.round
+    assert played is not None
+    assert played.is_over
+    learner_actions = iter(action for action in played.actions if action.seat is mr.Seat.SOUTH)
+    opponents = random_agent(random.Random(seed))
+    replayed: Any = new_round(family, seed=seed)
+    while not replayed.is_over:
+        # The others first when the learner and others choose at once (as the environment does).
+        others = [seat for seat in replayed.to_act if seat is not mr.Seat.SOUTH]
+        chosen = opponents(replayed.view(others[0])) if others else next(learner_actions)
+        replayed = replayed.apply(chosen)
+    assert replayed.actions == played.actions
 
 
 def test_a_seed_repeats_the_episode() -> None:

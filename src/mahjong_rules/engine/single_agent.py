@@ -155,6 +155,7 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
         self.action_space = ActionSpace(self.encoding.size)
         self._seeds = random.Random()
         self._agents: dict[Seat, Agent] = {}
+        self._draws: dict[Seat, random.Random] = {}  # the random opponents' generator, by seat
         self.round: Round | None = None
         self.steps = 0
         self._paid = 0
@@ -216,6 +217,7 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
             round_seed = seed if seed is not None and skipped == 0 else self._seeds.randrange(2**31)
             rng = random.Random(round_seed)
             self._agents = {seat: self._agent(policy, rng) for seat, policy in self._choices.items()}
+            self._draws = {seat: rng for seat, policy in self._choices.items() if policy == "random"}
             self.round = new_round(self.ruleset, seed=round_seed)
             self._run_others()
             if not self.round.is_over:
@@ -322,7 +324,13 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
             if not others:
                 break
             seat = others[0]
-            round_ = round_.apply(self._agents[seat](round_.view(seat)))
+            draw = self._draws.get(seat)
+            if draw is not None:
+                # What random_agent(rng) chooses, without building the seat's view (two fifths of
+                # a step with random opponents): the view's legal actions are these.
+                round_ = round_.apply(draw.choice(round_.legal_actions(seat)))
+            else:
+                round_ = round_.apply(self._agents[seat](round_.view(seat)))
         self.round = round_
 
     def _observe(self) -> npt.NDArray[np.float32]:
