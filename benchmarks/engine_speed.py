@@ -13,9 +13,10 @@ machine weighs less. Invariant checks are off while timing (``play(check=False)`
 ``scripts/selfplay.py`` and the tests play with them on. Prints, per ruleset, the median over the
 runs of rounds per second and actions per second, and how many rounds ended in a win; the
 single-agent training environment's episodes and learner steps per second with random opponents
-(the ``rl`` extra); with RLCard, the ratios issue 21 asks for (raw random rounds per second at least 3 times RLCard's raw
-game for the American families and 6 times for Singapore; the PettingZoo environment at least 0.6
-times the raw engine), the median of the runs' ratios MET or MISSED, with the runs' range beside it.
+(the ``rl`` extra); with RLCard, the ratios issue 21 asks for (raw random rounds per second at
+least 3 times RLCard's raw game for the American families and 6 times for Singapore; the
+PettingZoo environment at least 0.6 times the raw engine), the median of the runs' ratios MET or
+MISSED, with the runs' range beside it.
 """
 
 from __future__ import annotations
