@@ -429,8 +429,8 @@ class SingaporeRound:
     # -- legal actions -------------------------------------------------------------------------
 
     def _seat(self, seat: Seat | str) -> Seat:
-        found = as_seat(seat)
-        if found not in self.seats:
+        found = seat if type(seat) is Seat else as_seat(seat)
+        if found not in _SEATS[self.ruleset.options.players]:
             raise ValueError(f"{found.name.title()} is not at a table of {len(self.seats)}")
         return found
 
