@@ -219,11 +219,11 @@ def main() -> int:
     # library's short rounds (2-3 ms) more than RLCard's (8 ms): raw/RLCard came out 3-6% lower,
     # env/raw 2-5% higher, and neither is what a user timing each loop alone would see.
     count = max(args.rounds // 4, 10)
-    starts = iter(range(args.seed * 1000 + 500_000, 10**9, count))
+    starts = iter(range(args.seed * 1000 + 500_000, 10**9, 2 * count))
 
-    def fresh() -> range:
+    def fresh(size: int = count) -> range:
         start = next(starts)
-        return range(start, start + count)
+        return range(start, start + size)
 
     # Importing RLCard (PyTorch with it) leaves some 170,000 objects for the garbage collector:
     # each full collection then takes about 90 ms, and lands in whichever timing is running (a
@@ -244,12 +244,14 @@ def main() -> int:
             # and the environment taking turns: in that mix the raw rounds run some 5-15% slower
             # (the environment's NumPy work leaves the caches colder), which a ratio to RLCard's
             # rounds played alone would count against the library.
-            theirs = rlcard_raw_rate(fresh())
+            # Twice as many rounds as the mix's each way: a block's rate moves with its seeds
+            # (rounds vary in length), by some 10% over 25 rounds.
+            theirs = rlcard_raw_rate(fresh(2 * count))
             if theirs is None:
                 print("\nRLCard is not installed (pip install '.[bench]'): no side-by-side figures")
                 return 0
             peer_raw.append(theirs)
-            alone = timed(name, fresh(), greedy=False)[0]
+            alone = timed(name, fresh(2 * count), greedy=False)[0]
             seeds = fresh()
             rates = raw_and_env_rates(name, range(seeds.start * 3, seeds.stop * 3))
             if rates is None:
