@@ -69,6 +69,11 @@ _ILLEGAL = ("raise", "end")  # what an index the mask rules out does
 _FAR = 14  # tiles away of a hand no valid hand keeps the exposures of (shaped reward only)
 
 
+def _is_random(policy: object) -> bool:
+    """Whether ``policy`` is the random one by name (a callable is compared with nothing)."""
+    return isinstance(policy, str) and policy == "random"
+
+
 class SingleAgentEnv(gymnasium.Env[Any, Any]):
     """A round of ``ruleset`` (a name with its ``options``, or a ruleset) in which the seat
     ``learner`` acts by action index and the other seats by ``opponents``.
@@ -217,7 +222,7 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
             round_seed = seed if seed is not None and skipped == 0 else self._seeds.randrange(2**31)
             rng = random.Random(round_seed)
             self._agents = {seat: self._agent(policy, rng) for seat, policy in self._choices.items()}
-            self._draws = {seat: rng for seat, policy in self._choices.items() if policy == "random"}
+            self._draws = {seat: rng for seat, policy in self._choices.items() if _is_random(policy)}
             self.round = new_round(self.ruleset, seed=round_seed)
             self._run_others()
             if not self.round.is_over:
