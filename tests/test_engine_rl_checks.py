@@ -180,6 +180,9 @@ def test_the_action_space_is_a_discrete_space_trainers_and_saved_models_accept()
     assert isinstance(space, gymnasium.spaces.Discrete)
     assert space == gymnasium.spaces.Discrete(17_808)
     assert pickle.loads(pickle.dumps(space)) == space
+    # Pickled by the public module's name, which saved models keep.
+    assert b"mahjong_rules.engine.rl" in pickle.dumps(space)
+    assert b"_rl_space" not in pickle.dumps(space)
     space.seed(1)
     reference = gymnasium.spaces.Discrete(17_808, seed=1)
     assert [space.sample() for _ in range(5)] == [reference.sample() for _ in range(5)]

@@ -53,6 +53,10 @@ except ImportError as error:  # pragma: no cover - the extra is installed wherev
         f"(PettingZoo, Gymnasium and NumPy); {error}"
     ) from error
 
+# Pickled (a trainer saves the action space with a model) and documented by the public module's
+# name: the class can move between private modules without breaking saved models.
+ActionSpace.__module__ = CheckedEnv.__module__ = __name__
+
 __all__ = [
     "OBSERVATION_ROWS",
     "STATE_COLUMNS",
