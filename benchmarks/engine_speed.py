@@ -238,14 +238,13 @@ def main() -> int:
     peer_env: list[float] = []
     for _ in range(args.runs):
         for name in RULESETS:
-            # Raw against raw: RLCard's raw game, then this ruleset's raw rounds, each a block of its
-            # own as a user timing each loop would play them, one just after the other (RLCard's
-            # env once a run, after). The environment's ratios come from the rounds after, the raw engine
-            # and the environment taking turns: in that mix the raw rounds run some 5-15% slower
-            # (the environment's NumPy work leaves the caches colder), which a ratio to RLCard's
-            # rounds played alone would count against the library.
-            # Twice as many rounds as the mix's each way: a block's rate moves with its seeds
-            # (rounds vary in length), by some 10% over 25 rounds.
+            # Raw against raw: RLCard's raw game, then this ruleset's raw rounds, a block each, as
+            # a user timing each loop would play them, with twice the mix's rounds (a block's rate
+            # moves with its seeds, rounds varying in length, by some 10% over 25 rounds). The
+            # environment's ratios come from the mix after, the raw engine and the environment
+            # taking turns: there the raw rounds run 5-15% slower (the environment's NumPy work
+            # leaves the caches colder), which against RLCard's rounds alone would count against
+            # the library. RLCard's env is timed once a run, after the rulesets.
             theirs = rlcard_raw_rate(fresh(2 * count))
             if theirs is None:
                 print("\nRLCard is not installed (pip install '.[bench]'): no side-by-side figures")

@@ -40,6 +40,7 @@ from mahjong_rules.engine.core import (
     IllegalActionError,
     RoundResult,
     discard_row,
+    seats_after,
     simple_action,
     warm_up,
 )
@@ -311,13 +312,6 @@ def _action(seat: Seat, kind: ActionKind, tiles: tuple[Tile, ...] = (), count: i
     ):
         object.__setattr__(action, name, value)
     return action
-
-
-@functools.cache
-def _after(seats: tuple[Seat, ...], seat: Seat) -> tuple[Seat, ...]:
-    """The other seats of ``seats`` in turn order from ``seat``'s right (worked out once)."""
-    position = seats.index(seat)
-    return seats[position + 1 :] + seats[:position]
 
 
 @functools.cache
@@ -1248,7 +1242,7 @@ class AmericanRound:
         floor = kept_floors[here] if kept_floors else 0
         if floor <= 1:
             floor = self._tools.floor(hand)
-        order = _after(self.seats, seat)
+        order = seats_after(self.seats, seat)
         # The discard changes no other seat's hand, nor the wall: what each may do with it is
         # read from this round, before the round after the discard is made.
         options = []

@@ -292,6 +292,13 @@ Python property, slow in the loops of a round."""
 
 
 @functools.cache
+def seats_after(seats: tuple[Seat, ...], seat: Seat) -> tuple[Seat, ...]:
+    """The other seats of ``seats`` in turn order from ``seat``'s right (worked out once)."""
+    position = seats.index(seat)
+    return seats[position + 1 :] + seats[:position]
+
+
+@functools.cache
 def simple_action(seat: Seat, kind: ActionKind, tile: Tile | None = None) -> Action:
     """``seat``'s action of ``kind`` naming ``tile`` (or no tile), made once: an action is a
     value, so every round of every family shares the discards, passes and Mahjongs it lists."""

@@ -63,6 +63,7 @@ from mahjong_rules.engine.core import (
     IllegalActionError,
     RoundResult,
     discard_row,
+    seats_after,
     simple_action,
     warm_up,
 )
@@ -137,10 +138,7 @@ _ALONE = {seat: (seat,) for seat in Seat}  # each seat's to_act on its turn, mad
 def _others_after(seats: tuple[Seat, ...], seat: Seat) -> tuple[tuple[Seat, int], ...]:
     """The other seats in turn order from the one after ``seat``, each with its place at the table
     (its player's index)."""
-    position = seats.index(seat)
-    return tuple(
-        (other, _POSITION[other]) for other in (seats[(position + step) % len(seats)] for step in range(1, len(seats)))
-    )
+    return tuple((other, _POSITION[other]) for other in seats_after(seats, seat))
 
 
 def _seats(ruleset: SingaporeRuleset) -> tuple[Seat, ...]:

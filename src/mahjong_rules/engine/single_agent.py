@@ -42,7 +42,7 @@ from mahjong_rules.engine.rl import (
     _net_payments,
     _Observer,
 )
-from mahjong_rules.engine.selfplay import Agent, random_agent
+from mahjong_rules.engine.selfplay import Agent
 from mahjong_rules.engine.view import PlayerView
 from mahjong_rules.errors import MahjongError, UnreachableError
 from mahjong_rules.registry import get_ruleset
@@ -153,13 +153,17 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
         self.illegal = illegal
         self.illegal_reward = float(illegal_reward)
         self._ended = False  # by an illegal index, with illegal="end"
-        self._choices = self._opponents(opponents)
+        choices = self._opponents(opponents)
         shape = (len(OBSERVATION_ROWS), NUM_TILE_KINDS)
         high = np.full(shape, float(self.ruleset.tileset.total), dtype=np.float32)
         self.observation_space = gymnasium.spaces.Box(low=0.0, high=high, shape=shape, dtype=np.float32)
         self.action_space = ActionSpace(self.encoding.size)
         self._seeds = random.Random()
-        self._agents: dict[Seat, Agent] = {}
+        # The other opponents are agents given their seat's view.
+        self._agents: dict[Seat, Agent] = {
+            seat: self._agent(policy) for seat, policy in choices.items() if not _is_random(policy)
+        }
+        self._random_seats = tuple(seat for seat, policy in choices.items() if _is_random(policy))
         self._draws: dict[Seat, random.Random] = {}  # the random opponents' generator, by seat
         self.round: Round | None = None
         self.steps = 0
@@ -198,9 +202,9 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
                 raise TypeError(f"a policy is a name or a callable, not {type(policy).__name__}")
         return chosen
 
-    def _agent(self, policy: str | Policy, rng: random.Random) -> Agent:
-        if policy == "random":
-            return random_agent(rng)
+    @staticmethod
+    def _agent(policy: str | Policy) -> Agent:
+        """The agent of a policy other than the random one (which draws without a view)."""
         if policy == "greedy":
             return greedy_agent()
         assert callable(policy)
@@ -221,8 +225,9 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
         while True:
             round_seed = seed if seed is not None and skipped == 0 else self._seeds.randrange(2**31)
             rng = random.Random(round_seed)
-            self._agents = {seat: self._agent(policy, rng) for seat, policy in self._choices.items()}
-            self._draws = {seat: rng for seat, policy in self._choices.items() if _is_random(policy)}
+            # The random opponents share the round's generator and choose as random_agent(rng)
+            # would, without a view (_run_others).
+            self._draws = dict.fromkeys(self._random_seats, rng)
             self.round = new_round(self.ruleset, seed=round_seed)
             self._run_others()
             if not self.round.is_over:
