@@ -6,7 +6,8 @@ this library's rounds, when RLCard is installed (the ``bench`` extra: ``pip inst
 after the other; then the raw engine and its PettingZoo environment (``env()``, PettingZoo's
 checks included) with random legal indexes, a round of each in turn, and beside them the same
 environment in PettingZoo's documented loop, each action drawn by
-``env.action_space(agent).sample(mask)``.
+``env.action_space(agent).sample(mask)``, and an agent that reads the mask from its info and asks
+for no observation (``env.last(observe=False)``).
 
     python benchmarks/engine_speed.py [--rounds 200] [--runs 3] [--seed 2026]
 
@@ -92,10 +93,12 @@ def rlcard_env_rate(seeds: range) -> float | None:
     return len(seeds) / (time.process_time() - started)
 
 
-def raw_and_env_rates(name: str, seeds: range) -> tuple[float, float, float] | None:
+def raw_and_env_rates(name: str, seeds: range) -> tuple[float, float, float, float] | None:
     """Rounds per second with random legal choices: of the raw engine, of the environment
-    ``env()`` gives (PettingZoo's checks included) with the agent below, and of the same
-    environment in PettingZoo's documented loop (``env.action_space(agent).sample(mask)``).
+    ``env()`` gives (PettingZoo's checks included) with the agent below, of the same
+    environment in PettingZoo's documented loop (``env.action_space(agent).sample(mask)``), and
+    of the agent below reading the mask from the agent's info without asking for the observation
+    (``env.last(observe=False)``), as an agent that does not read the observation may.
     Rounds take turns (seed by seed, one way after the other), so that a shared machine's drift
     in speed, which moves times 30-50% from one minute to the next here, weighs on all alike;
     ``None`` without the ``rl`` extra."""
@@ -106,8 +109,8 @@ def raw_and_env_rates(name: str, seeds: range) -> tuple[float, float, float] | N
     except ImportError:
         return None
     game = env(name)
-    times = [0.0, 0.0, 0.0]
-    rounds = [0, 0, 0]
+    times = [0.0, 0.0, 0.0, 0.0]
+    rounds = [0, 0, 0, 0]
     for seed in seeds:
         # The agent is the raw engine's (Python's random over the legal choices): NumPy's
         # Generator.choice costs a few µs more a call, which would be timed as the environment's.
@@ -117,7 +120,7 @@ def raw_and_env_rates(name: str, seeds: range) -> tuple[float, float, float] | N
         # (docs/engine.rst gives bot authors the same advice). The mask's own nonzero() skips
         # np.flatnonzero's wrapping (2-3 µs a step, 2% of one).
         rng = random.Random(seed)
-        way = seed % 3
+        way = seed % 4
         started = time.process_time()
         if way == 0:
             play(new_round(name, seed=seed), None, seed=seed, check=False)
@@ -130,7 +133,7 @@ def raw_and_env_rates(name: str, seeds: range) -> tuple[float, float, float] | N
                 else:
                     legal = observation["action_mask"].view(np.bool_).nonzero()[0]
                     game.step(int(legal[rng.randrange(len(legal))]))
-        else:
+        elif way == 2:
             game.reset(seed=seed)
             game.action_space(game.possible_agents[0]).seed(seed)  # one space, shared by the agents
             for agent in game.agent_iter():
@@ -139,10 +142,19 @@ def raw_and_env_rates(name: str, seeds: range) -> tuple[float, float, float] | N
                     game.step(None)
                 else:
                     game.step(game.action_space(agent).sample(observation["action_mask"]))
+        else:
+            game.reset(seed=seed)
+            for _agent in game.agent_iter():
+                _, _, terminated, truncated, info = game.last(observe=False)
+                if terminated or truncated:
+                    game.step(None)
+                else:
+                    legal = info["action_mask"].view(np.bool_).nonzero()[0]
+                    game.step(int(legal[rng.randrange(len(legal))]))
         times[way] += time.process_time() - started
         rounds[way] += 1
-    raw, env_rate, sampled = (done / spent for done, spent in zip(rounds, times, strict=True))
-    return raw, env_rate, sampled
+    raw, env_rate, sampled, unobserved = (done / spent for done, spent in zip(rounds, times, strict=True))
+    return raw, env_rate, sampled, unobserved
 
 
 def training_rates(name: str, seeds: range) -> tuple[float, float] | None:
@@ -233,7 +245,7 @@ def main() -> int:
     _import_side_by_side()
     gc.collect()
     gc.freeze()
-    ratios: dict[str, list[tuple[float, float, float]]] = {name: [] for name in RULESETS}
+    ratios: dict[str, list[tuple[float, float, float, float]]] = {name: [] for name in RULESETS}
     peer_raw: list[float] = []
     peer_env: list[float] = []
     for _ in range(args.runs):
@@ -252,12 +264,12 @@ def main() -> int:
             peer_raw.append(theirs)
             alone = timed(name, fresh(2 * count), greedy=False)[0]
             seeds = fresh()
-            rates = raw_and_env_rates(name, range(seeds.start * 3, seeds.stop * 3))
+            rates = raw_and_env_rates(name, range(seeds.start * 4, seeds.stop * 4))
             if rates is None:
                 print("\nThe rl extra is not installed (pip install '.[rl,bench]'): no side-by-side figures")
                 return 0
-            raw, env, sampled = rates
-            ratios[name].append((alone / theirs, env / raw, sampled / raw))
+            raw, env, sampled, unobserved = rates
+            ratios[name].append((alone / theirs, env / raw, sampled / raw, unobserved / raw))
         peer_env.append(rlcard_env_rate(fresh()) or 0.0)  # shown beside, not a ratio's
     raw_peer = statistics.median(peer_raw)
     env_peer = statistics.median(peer_env)
@@ -265,23 +277,26 @@ def main() -> int:
     # Each median comes with the runs' range: a run's rounds vary in length, so a ratio moves by a
     # few per cent from one run to the next.
     runs = "(runs)"
-    # env/raw is env()'s environment with the fast agent; "sample" the same environment in
-    # PettingZoo's documented loop, whose agent draws with the action space's masked sample.
+    # env/raw is env()'s environment with the fast agent, the observation built at every step;
+    # "sample" the same environment in PettingZoo's documented loop, whose agent draws with the
+    # action space's masked sample; "no obs" the fast agent reading the mask from its info,
+    # asking for no observation (last(observe=False)). The target (0.6) is env/raw's: the others
+    # are shown beside it.
     print(
         f"{'ruleset':<10} {'raw/RLCard':>11} {runs:>11} {'target':>7} {'env/raw':>15} {runs:>11} {'target':>7}"
-        f" {'sample/raw':>15} {runs:>11}"
+        f" {'sample/raw':>15} {runs:>11} {'no obs/raw':>11} {runs:>11}"
     )
     for name in RULESETS:
-        raws = [figure[0] for figure in ratios[name]]
-        envs = [figure[1] for figure in ratios[name]]
-        samples = [figure[2] for figure in ratios[name]]
-        ratio, env_ratio, sample_ratio = statistics.median(raws), statistics.median(envs), statistics.median(samples)
+        raws, envs, samples, unobserved = ([figure[way] for figure in ratios[name]] for way in range(4))
+        ratio, env_ratio = statistics.median(raws), statistics.median(envs)
+        sample_ratio, unobserved_ratio = statistics.median(samples), statistics.median(unobserved)
         wanted = 6.0 if name == "singapore" else 3.0
         print(
             f"{name:<10} {ratio:>10.3f}x {f'{min(raws):.2f}-{max(raws):.2f}':>11} {wanted:>5.1f}x"
             f" {'MET' if ratio >= wanted else 'MISSED':<7} {env_ratio:>7.3f}x {f'{min(envs):.2f}-{max(envs):.2f}':>11}"
             f" {'MET' if env_ratio >= 0.6 else 'MISSED':<7} {sample_ratio:>14.3f}x"
-            f" {f'{min(samples):.2f}-{max(samples):.2f}':>11}"
+            f" {f'{min(samples):.2f}-{max(samples):.2f}':>11} {unobserved_ratio:>10.3f}x"
+            f" {f'{min(unobserved):.2f}-{max(unobserved):.2f}':>11}"
         )
     return 0
 

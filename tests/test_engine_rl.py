@@ -718,6 +718,52 @@ def test_each_mask_is_the_caller_s_own() -> None:
     game.reset(seed=2)
     agent = game.agent_selection
     seen = game.observe(agent)["action_mask"]
+    assert seen is game.infos[agent]["action_mask"]  # the moment's first observe hands out the info's
     marked = seen.copy()
     seen[:] = 1
-    assert np.array_equal(game.observe(agent)["action_mask"], marked)
+    again = game.observe(agent)["action_mask"]
+    assert again is not seen
+    assert np.array_equal(again, marked)
+
+
+def mask_only_episode(game: Any, seed: int) -> list[tuple[str, bytes]]:
+    """Each agent selected and the mask in its info, over a random episode of ``game`` played as
+    an agent that asks for no observation (``last(observe=False)``) plays it."""
+    game.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    seen = []
+    for agent in game.agent_iter():
+        observation, _, terminated, truncated, info = game.last(observe=False)
+        assert observation is None
+        # Only the selected agent's info holds a mask, and only while it has an action to take.
+        assert [other for other in game.agents if "action_mask" in game.infos[other]] == (
+            [] if terminated or truncated else [agent]
+        )
+        if terminated or truncated:
+            game.step(None)
+            continue
+        mask = info["action_mask"]
+        seen.append((agent, mask.tobytes()))
+        game.step(int(rng.choice(np.flatnonzero(mask))))
+    return seen
+
+
+@pytest.mark.parametrize(("name", "options"), VARIANTS)
+def test_the_selected_agent_s_info_holds_its_action_mask(name: str, options: dict[str, Any]) -> None:
+    """Issue 21: PettingZoo's documented loop reads the mask from the info or from the
+    observation; the environment puts it in both, so that an agent that does not read the
+    observation can skip it (``last(observe=False)``) and play the same episode."""
+    game = env(name, **options)
+    observed = [(agent, mask) for agent, _, mask in observations_of(game, seed=5) if mask.strip(b"\0")]
+    assert mask_only_episode(game, seed=5) == observed
+    assert mask_only_episode(raw_env(name, **options), seed=6) != observed
+    game.reset(seed=5)
+    for _agent in game.agent_iter():
+        observation, _, terminated, truncated, info = game.last()
+        if terminated or truncated:
+            assert "action_mask" not in info
+            game.step(None)
+            continue
+        assert info["action_mask"] is observation["action_mask"]
+        assert info["action_mask"].dtype == np.int8
+        game.step(int(np.flatnonzero(info["action_mask"])[0]))

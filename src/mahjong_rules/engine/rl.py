@@ -1264,12 +1264,15 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
     index of a legal action in :attr:`encoding` (an :class:`ActionEncoding`). Each agent's
     observation is a dict: ``"observation"``, a float32 array of shape ``(11, 49)`` laid out as
     :data:`OBSERVATION_ROWS` says, and ``"action_mask"``, an int8 array marking the indexes of the
-    agent's legal actions now (all zero when it has nothing to do). After each action every agent
-    is rewarded with the change in its seat's net payment: Singapore's instant payments when they
-    are paid (those of the deal with the first action), the win's payments when the round ends, so
-    that an episode's rewards add up to the seat's ``result.payments`` (summing to zero over the
-    seats; zero for all in a wall game without instant payments); every agent terminates at the
-    end. With ``max_steps``, a round still going after that many actions is truncated.
+    agent's legal actions now (all zero when it has nothing to do). The selected agent's info
+    holds the same mask (``infos[agent]["action_mask"]``) while it has an action to take, so that
+    an agent reading only the mask may skip the observation (``last(observe=False)``). After each
+    action every agent is rewarded with the change in its seat's net payment: Singapore's instant
+    payments when they are paid (those of the deal with the first action), the win's payments when
+    the round ends, so that an episode's rewards add up to the seat's ``result.payments`` (summing
+    to zero over the seats; zero for all in a wall game without instant payments); every agent
+    terminates at the end. With ``max_steps``, a round still going after that many actions is
+    truncated.
 
     ``render_mode="ansi"`` makes :meth:`render` return the round as text, ``"human"`` prints it.
     """
@@ -1325,6 +1328,10 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         self._pays_in_play = False
         self._net_kept: tuple[object, Mapping[Seat, int]] | None = None
         self._rewarded: Mapping[Seat, int] | None = None  # the net payments after which every reward is 0.0
+        # The mask in the selected agent's info, with the round and agent it is of, until the first
+        # observe of that moment hands it out as the observation's mask too.
+        self._info_mask: tuple[Round, str, npt.NDArray[np.int8]] | None = None
+        self._info_agent: str | None = None  # the agent whose info holds a mask
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
         """The space of ``agent``'s observations (the same object for every agent)."""
@@ -1361,12 +1368,30 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._info_mask = self._info_agent = None
         self._select()
+        self._show_mask(self.round)
 
     def _select(self) -> None:
         to_act = self._round().to_act
         if to_act:
             self.agent_selection = _AGENTS[to_act[0]]
+
+    def _show_mask(self, round_: Round) -> None:
+        """Put the selected agent's action mask in its info (PettingZoo's loop reads it there or in
+        the observation), and take the mask out of the info of the agent that had one before; no
+        mask once the round is over or truncated."""
+        shown = self._info_agent
+        if shown is not None and shown in self.infos:
+            self.infos[shown] = {}
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._info_mask = self._info_agent = None
+            return
+        mask = self._indexed(agent).mask(self._mask_size)
+        self.infos[agent] = {"action_mask": mask}
+        self._info_mask = (round_, agent, mask)
+        self._info_agent = agent
 
     def legal_actions(self, agent: str | None = None) -> Sequence[Action]:
         """The legal actions of ``agent`` (the selected agent by default) now."""
@@ -1387,17 +1412,13 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         round_ = self.round
         if round_ is None:
             raise RuntimeError("call reset() before using the environment")
-        # The legal actions found for the step are read here without a call to _indexed: in a
-        # step of some 30 µs, each Python call the environment makes costs a few per cent.
-        cached = self._index_cache
-        if cached is not None and cached[0] is round_ and cached[1] == agent:
-            indexed = cached[2]
+        shown = self._info_mask
+        if shown is not None and shown[0] is round_ and shown[1] == agent:
+            self._info_mask = None  # the info's mask is handed out once: a later observe makes its own
+            mask = shown[2]
         else:
-            indexed = self._indexed(agent)
-        return {
-            "observation": self._read_observation(round_, self._seat_of[agent], self.seats),
-            "action_mask": indexed.mask(self._mask_size),
-        }
+            mask = self._indexed(agent).mask(self._mask_size)
+        return {"observation": self._read_observation(round_, self._seat_of[agent], self.seats), "action_mask": mask}
 
     def _indexed(self, agent: str) -> LegalIndexes:
         """The agent's legal actions now by index, worked out once for the mask and the step."""
@@ -1467,6 +1488,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
             to_act = round_.to_act
             if to_act:
                 self.agent_selection = _AGENTS[to_act[0]]
+        self._show_mask(round_)
         if self.render_mode == "human":
             self.render()
 
