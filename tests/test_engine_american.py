@@ -925,3 +925,35 @@ def test_the_invariants_refuse_legal_actions_for_a_seat_not_to_act() -> None:
 
     with pytest.raises(InvariantError, match="not to act but has legal actions"):
         check_invariants(Leaky())
+
+
+def test_the_card_s_quick_call_check_agrees_with_check_call() -> None:
+    """The card round asks ``_call_fits`` about the calls it makes of a hand's own tiles, without
+    checking the tiles again (ruling N4: an exposure is a whole group of an exposed line): for
+    every call it considers in random rounds, the answer is ``check_call``'s, and the tiles pass
+    the checks it skips."""
+    from mahjong_rules.engine.american import _call
+    from mahjong_rules.rulesets.nmjl.play import check_exposure_tiles
+
+    asked = refused = 0
+    for seed in range(6):
+        round_: Any = new_round("nmjl", seed=seed)
+        ruleset, tools = round_.ruleset, round_._tools
+        rng = random.Random(seed)
+        while not round_.is_over:
+            if round_.phase is Phase.CLAIMS:
+                tile = round_.discards[-1][1]
+                for seat in round_.seats:
+                    hand = round_.hand(seat)
+                    counts = hand.concealed_counts
+                    naturals, jokers = counts[tile.index], counts[mr.Tile.JOKER.index]
+                    for size, used in tools.call_sizes(tile, naturals, jokers):
+                        meld, _ = _call(seat, tile, size, used, round_.turn)
+                        assert check_exposure_tiles(hand, tile, meld) is None
+                        fits = ruleset._call_fits(hand, tile, meld)
+                        assert fits == (ruleset.check_call(hand, tile, meld) is None)
+                        asked += 1
+                        refused += not fits
+            round_ = round_.apply(rng.choice(round_.legal_actions(round_.to_act[0])))
+    assert asked > 50
+    assert 0 < refused < asked

@@ -343,6 +343,21 @@ class _Analyses:
     """Waits per hand, shared by a round and every round that follows it (hands change
     little from one action to the next), and the card's callable group sizes."""
 
+    # Slots: every step reads these, and a __dict__ of one attribute more cost Card-Free's rounds
+    # 0.4% more instructions.
+    __slots__ = (
+        "_away",
+        "_meld_swaps",
+        "_quick_floor",
+        "_sizes",
+        "_swap_actions",
+        "_swapped",
+        "_waits",
+        "call_fits",
+        "family",
+        "ruleset",
+    )
+
     def __init__(self, ruleset: _AmericanRuleset, family: Family) -> None:
         self.ruleset = ruleset
         self.family = family
@@ -351,6 +366,9 @@ class _Analyses:
         # The ruleset's tiles_away_floor without checking the hand again: the round's hands are
         # of its tiles and sizes.
         self._quick_floor: Callable[[Hand], int] | None = getattr(ruleset, "_floor_of", None)
+        # Whether a call the round makes of a hand's own tiles fits, where the ruleset can say so
+        # without checking the tiles again (the card: whether an exposed line has the set).
+        self.call_fits: Callable[[Hand, Tile, Meld], bool] | None = getattr(ruleset, "_call_fits", None)
         self._swap_actions: dict[tuple[Seat, int, Seat, int], tuple[Meld, Action]] = {}
         self._meld_swaps: dict[int, tuple[Meld, tuple[tuple[Tile, Tile], ...]]] = {}
         self._swapped: dict[tuple[tuple[Tile, ...], Tile | None, Seat | None, Tile], tuple[Meld, Tile] | None] = {}
@@ -950,9 +968,14 @@ class AmericanRound:
         naturals, jokers = counts[discard.index], counts[_JOKER_INDEX]
         # A set of three or more takes at least two tiles from the hand.
         if self.wall and naturals + jokers >= 2:
+            fits = self._tools.call_fits
             for size, used in self._tools.call_sizes(discard, naturals, jokers):
                 meld, call = _call(seat, discard, size, used, self.turn)
-                if self.ruleset._call_problem(hand, discard, meld) is None:
+                if (
+                    fits(hand, discard, meld)
+                    if fits is not None
+                    else self.ruleset._call_problem(hand, discard, meld) is None
+                ):
                     found.append(call)
         return (*found, simple_action(seat, _ACTIONKIND_PASS)) if found else ()
 

@@ -674,22 +674,7 @@ class NmjlRuleset(AmericanRuleset):
         problem = check_exposure_tiles(hand, discard, meld)
         if problem is not None:
             return problem
-        key = _exposures_key((*hand.melds, meld))
-        fits = self._fits.get(key)
-        if fits is None:
-            shown = meld if meld.exposed else Meld(meld.tiles, exposed=True, represents=meld.represents)
-            exposed = (*hand.exposed, shown)
-            # Read from the exposures alone where they settle it: the hand after the call is made
-            # only when they do not (a set of unlike tiles, two sets of jokers alone).
-            if _bad_exposures(hand):  # the new set is checked above
-                fits = False
-            else:
-                found = self._table.exposures_fit(exposed)
-                fits = found if found is not None else self._exposures_fit(hand.with_meld(shown, called=discard))
-            if len(self._fits) > _FITS_REMEMBERED:
-                self._fits.clear()
-            self._fits[key] = fits
-        if fits:
+        if self._call_fits(hand, discard, meld):
             return None
         known = self._misfits.get(id(meld))
         if known is not None and known[0] is meld:
@@ -702,6 +687,28 @@ class NmjlRuleset(AmericanRuleset):
             self._misfits.clear()
         self._misfits[id(meld)] = (meld, refusal)
         return refusal
+
+    def _call_fits(self, hand: Hand, discard: Tile, meld: Meld) -> bool:
+        """Whether ``meld``, a set of like tiles calling ``discard`` whose tiles
+        :func:`check_exposure_tiles` accepts (a game loop makes its calls of the hand's own tiles),
+        is a whole group of some exposed line beside the hand's exposures (ruling N4):
+        :meth:`_call_problem`'s answer without checking the tiles again or saying why not."""
+        key = _exposures_key((*hand.melds, meld))
+        fits = self._fits.get(key)
+        if fits is None:
+            shown = meld if meld.exposed else Meld(meld.tiles, exposed=True, represents=meld.represents)
+            exposed = (*hand.exposed, shown)
+            # Read from the exposures alone where they settle it: the hand after the call is made
+            # only when they do not (a set of unlike tiles, two sets of jokers alone).
+            if _bad_exposures(hand):  # the new set is checked by check_exposure_tiles
+                fits = False
+            else:
+                found = self._table.exposures_fit(exposed)
+                fits = found if found is not None else self._exposures_fit(hand.with_meld(shown, called=discard))
+            if len(self._fits) > _FITS_REMEMBERED:
+                self._fits.clear()
+            self._fits[key] = fits
+        return fits
 
     resolve_claims = staticmethod(resolve_claims)
 
