@@ -1277,6 +1277,43 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
     ``render_mode="ansi"`` makes :meth:`render` return the round as text, ``"human"`` prints it.
     """
 
+    # Slots (PettingZoo's attributes among them) read at every step without a dict: an instance
+    # holds more attributes than CPython 3.11 keeps in a class's shared dictionary keys (30), and
+    # PettingZoo adds one more at the end of each episode.
+    __slots__ = (
+        "_cumulative_rewards",
+        "_index_cache",
+        "_info_agent",
+        "_info_mask",
+        "_mask_size",
+        "_net_kept",
+        "_observer",
+        "_paid",
+        "_pays_in_play",
+        "_read_observation",
+        "_rewarded",
+        "_seat_of",
+        "_seeds",
+        "_skip_agent_selection",
+        "action_spaces",
+        "agent_selection",
+        "agents",
+        "encoding",
+        "infos",
+        "max_steps",
+        "metadata",
+        "observation_spaces",
+        "possible_agents",
+        "render_mode",
+        "rewards",
+        "round",
+        "ruleset",
+        "seats",
+        "steps",
+        "terminations",
+        "truncations",
+    )
+
     def __init__(
         self,
         ruleset: Ruleset | str = "flex",

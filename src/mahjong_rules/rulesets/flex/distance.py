@@ -412,6 +412,31 @@ class _Search:
     Every better target it finds goes through :meth:`_found`, which lowers the best here;
     :class:`_LeafSearch` keeps the best fixed instead and lists the leaves found."""
 
+    __slots__ = (
+        "_short_lacking",
+        "_short_read",
+        "all_tables",
+        "best",
+        "best_keys",
+        "drop",
+        "ex",
+        "floor",
+        "flower_costs",
+        "held",
+        "jokers",
+        "kept_by_suits",
+        "number_floors",
+        "options",
+        "plan",
+        "position_floors",
+        "programmes",
+        "slots",
+        "slots_key",
+        "tables",
+        "window_floors",
+        "window_prefixes",
+    )
+
     collecting = False
     """Whether the search lists every leaf below its limit (then no shortcut that compares two
     targets on this hand's counts may skip one)."""
@@ -1278,6 +1303,8 @@ class _Search:
 class _LeafSearch(_Search):
     """The search listing every leaf costing less than ``limit``, each with its cost
     (:mod:`mahjong_rules.solver.discards`): its best stays at ``limit``."""
+
+    __slots__ = ("cap", "leaves")
 
     collecting = True
 
