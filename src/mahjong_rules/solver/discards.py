@@ -395,18 +395,21 @@ class _Base:
                     signature = (change, 0, 0)
                     classes[signature] = classes.get(signature, 0) | 1 << kind
             classes[0, 1, 0] = classes.get((0, 1, 0), 0) | 1 << JOKER
+            # A draw of a kind short in deficits misses one copy fewer in each of them.
+            short: dict[int, int] = {}
             for kind, needed in leaf.deficits:
                 if held[kind] < needed:
-                    # A kind both in a position and short in a deficit: its own class.
-                    for signature, members in list(classes.items()):
-                        if members >> kind & 1:
-                            classes[signature] = members & ~(1 << kind)
-                            index = leaf._where.get(kind, -1)
-                            change = signature[0] if index >= 0 else 0
-                            classes[change, 0, -1] = classes.get((change, 0, -1), 0) | 1 << kind
-                            break
-                    else:
-                        classes[0, 0, -1] = classes.get((0, 0, -1), 0) | 1 << kind
+                    short[kind] = short.get(kind, 0) + 1
+            for kind, deficits in short.items():
+                # A kind both in a position (or the jokers) and short: a class of its own.
+                for signature, members in list(classes.items()):
+                    if members >> kind & 1:
+                        classes[signature] = members & ~(1 << kind)
+                        moved = (signature[0], signature[1], -deficits)
+                        classes[moved] = classes.get(moved, 0) | 1 << kind
+                        break
+                else:
+                    classes[0, 0, -deficits] = classes.get((0, 0, -deficits), 0) | 1 << kind
             self._classes = classes
         return self._classes
 
