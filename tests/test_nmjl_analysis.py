@@ -245,6 +245,27 @@ def test_tiles_away_floor_is_a_lower_bound() -> None:
     assert equal < checked
 
 
+def test_the_loose_floor_is_below_the_floor_lane_by_lane() -> None:
+    """The game loop's floor (jokers counted as filling singles and pairs too) is never above
+    ``tiles_away_floor``, variant by variant, so never above the tiles away either; it is the
+    floor itself on most hands near the card's lines and lower on some, where jokers stand in a
+    pair's place (guide: jokers "can not be used for a single or a pair")."""
+    ruleset = sample()
+    table = ruleset._table
+    rng = random.Random(29)
+    hands = [near(rng, rng.choice([13, 14])) for _ in range(300)]
+    lower = 0
+    for hand in hands:
+        loose = table.loose_lanes(hand.counts).to_bytes(table.size, "little")
+        exact = table.concealed_lanes(hand.counts).to_bytes(table.size, "little")
+        assert all(low <= high for low, high in zip(loose, exact, strict=True)), str(hand)
+        floor = ruleset._loose_floor_of(hand)
+        assert floor == min(loose)
+        assert floor <= ruleset.tiles_away_floor(hand)
+        lower += floor < ruleset.tiles_away_floor(hand)
+    assert 0 < lower < len(hands) // 2
+
+
 def test_tiles_away_of_a_hand_whose_exposures_fit_no_line_is_unreachable() -> None:
     """Ruling N4: an exposed kong of North winds fits no line of the tutorial card."""
     tutorial = mr.get_ruleset("nmjl", card=mr.sample_card("tutorial"))

@@ -363,9 +363,11 @@ class _Analyses:
         self.family = family
         self._waits: dict[Hand, frozenset[Tile]] = {}
         self._away: dict[Hand, int] = {}
-        # The ruleset's tiles_away_floor without checking the hand again: the round's hands are
-        # of its tiles and sizes.
-        self._quick_floor: Callable[[Hand], int] | None = getattr(ruleset, "_floor_of", None)
+        # The ruleset's tiles_away_floor without checking the hand again (the round's hands are
+        # of its tiles and sizes), or a looser floor still where the ruleset has a cheaper one.
+        self._quick_floor: Callable[[Hand], int] | None = getattr(ruleset, "_loose_floor_of", None) or getattr(
+            ruleset, "_floor_of", None
+        )
         # Whether a call the round makes of a hand's own tiles fits, where the ruleset can say so
         # without checking the tiles again (the card: whether an exposed line has the set).
         self.call_fits: Callable[[Hand, Tile, Meld], bool] | None = getattr(ruleset, "_call_fits", None)

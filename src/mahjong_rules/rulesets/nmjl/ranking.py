@@ -540,6 +540,19 @@ class CompiledCard:
         best = (by_pairs & mask) | (by_total & (self._all ^ mask))
         return best - self._bias
 
+    def loose_lanes(self, counts: Sequence[int]) -> int:
+        """:meth:`concealed_lanes` as if jokers could fill every slot, singles' and pairs' too: the
+        tiles each variant lacks in all, never above :meth:`concealed_lanes` lane by lane (a
+        lower bound of it), with half its additions (no pairs' sums) and none of its comparison."""
+        held_sum = 0
+        held_tables = self._held
+        for index, held in enumerate(counts):
+            if held:
+                row = held_tables[index]
+                if row is not None:
+                    held_sum += row[held]
+        return self._fourteen - counts[JOKER] * self._ones - held_sum - self._bias
+
     def line_minimums(self, aways: bytes | bytearray, lanes: int | None = None) -> list[int]:
         """Each line's least tiles away (255: every variant ruled out), by doubling over the byte
         lanes: after step k each lane holds the minimum of itself and the next 2**(k+1) - 1 lanes
