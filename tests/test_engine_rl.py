@@ -726,6 +726,27 @@ def test_each_mask_is_the_caller_s_own() -> None:
     assert np.array_equal(again, marked)
 
 
+def test_the_environment_s_attributes_survive_a_pickle_and_its_metadata_is_the_instance_s() -> None:
+    """The environment keeps its per-step attributes in slots: a pickled environment comes back
+    at the same moment, and the class itself has no ``metadata`` or ``render_mode`` (tools that
+    read them from a class find none, as before), while an instance has both."""
+    import pickle
+
+    game = raw_env("singapore", render_mode="ansi")
+    game.reset(seed=4)
+    game.step(int(np.flatnonzero(game.infos[game.agent_selection]["action_mask"])[0]))
+    back = pickle.loads(pickle.dumps(game))
+    assert back.agent_selection == game.agent_selection
+    assert back.round.actions == game.round.actions
+    assert np.array_equal(
+        back.observe(back.agent_selection)["observation"], game.observe(game.agent_selection)["observation"]
+    )
+    assert not hasattr(MahjongEnv, "metadata")
+    assert not hasattr(MahjongEnv, "render_mode")
+    assert back.metadata["render_modes"] == ["ansi", "human"]
+    assert back.render_mode == "ansi"
+
+
 def mask_only_episode(game: Any, seed: int) -> list[tuple[str, bytes]]:
     """Each agent selected and the mask in its info, over a random episode of ``game`` played as
     an agent that asks for no observation (``last(observe=False)``) plays it."""

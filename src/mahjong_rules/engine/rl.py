@@ -1278,8 +1278,10 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
     """
 
     # Slots (PettingZoo's attributes among them) read at every step without a dict: an instance
-    # holds more attributes than CPython 3.11 keeps in a class's shared dictionary keys (30), and
-    # PettingZoo adds one more at the end of each episode.
+    # held more attributes than CPython 3.11 keeps in a class's shared dictionary keys (30), and
+    # PettingZoo adds one more at the end of each episode. ``metadata`` and ``render_mode`` stay in
+    # the instance's dict, so that the class itself has no such attribute, as tools reading them
+    # from a class expect.
     __slots__ = (
         "_cumulative_rewards",
         "_index_cache",
@@ -1301,10 +1303,8 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         "encoding",
         "infos",
         "max_steps",
-        "metadata",
         "observation_spaces",
         "possible_agents",
-        "render_mode",
         "rewards",
         "round",
         "ruleset",
