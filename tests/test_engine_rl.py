@@ -737,6 +737,8 @@ def test_the_environment_s_attributes_survive_a_pickle_and_its_metadata_is_the_i
     game.step(int(np.flatnonzero(game.infos[game.agent_selection]["action_mask"])[0]))
     back = pickle.loads(pickle.dumps(game))
     assert back.agent_selection == game.agent_selection
+    assert back.round is not None
+    assert game.round is not None
     assert back.round.actions == game.round.actions
     assert np.array_equal(
         back.observe(back.agent_selection)["observation"], game.observe(game.agent_selection)["observation"]

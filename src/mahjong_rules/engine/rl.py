@@ -1331,9 +1331,10 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
             raise ValueError("options go with a ruleset's name, not with a ruleset object")
         else:
             self.ruleset = ruleset
-        self.render_mode = render_mode
+        # These two in the instance's dict (AECEnv gives it one), not in slots: see __slots__.
+        self.render_mode = render_mode  # type: ignore[misc]
         self.max_steps = max_steps
-        self.metadata: dict[str, Any] = {
+        self.metadata: dict[str, Any] = {  # type: ignore[misc]
             "name": f"mahjong_{self.ruleset.name.replace('-', '_')}_v0",
             "render_modes": list(_RENDER_MODES),
             "is_parallelizable": False,
