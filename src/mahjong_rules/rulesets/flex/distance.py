@@ -710,11 +710,11 @@ class _Search:
                     if extra >= self.best:
                         continue
                     table = tables[tiles]
+                    if tiles == 0 and not fixed and not wild:  # no number sets at all
+                        self._found(extra, self._window_leaf, suits, (), 0, flowers)
+                    blocks = _blocks(length, fixed, low, high, wild, tiles, full_evens)
                     if not marked:
                         # No number counted one option at a time: every block is one lookup.
-                        if tiles == 0 and not fixed and not wild:
-                            self._found(extra, self._window_leaf, suits, (), 0, flowers)
-                        blocks = _blocks(length, fixed, low, high, wild, tiles, full_evens)
                         if wild:
                             costs = []
                             for start, end in blocks:
@@ -730,33 +730,22 @@ class _Search:
                                     window = [numbers[p] for p in range(start, end) if p not in taken]
                                     self._found(cost + extra, self._window_leaf, suits, window, tiles, flowers)
                     else:
-                        for concealed in _tile_range(tiles):
-                            size = concealed + fixed + wild
-                            if size == 0:
-                                if extra < self.best:
-                                    self._found(extra, self._window_leaf, suits, (), 0, flowers)
-                                continue
-                            if size > length:
-                                break
-                            for start in _starts(size, length, fixed, low, high):
-                                if full_evens and size == 6:
-                                    continue
-                                key = prefix[start + size] - prefix[start]
-                                if marked:
-                                    inside = [specials[numbers[p]] for p in marked if start <= p < start + size]
-                                    if inside:
-                                        plain = size - fixed - len(inside)
-                                        cost = self._combine(inside, key, plain, tiles) + extra
-                                        if cost < self.best:
-                                            window = [numbers[p] for p in range(start, start + size) if p not in taken]
-                                            self._found(cost, self._combo_leaf, suits, window, specials, tiles, flowers)
-                                        continue
-                                for _ in range(wild):
-                                    key = drop[key]
-                                cost = table[key] + extra
+                        for start, end in blocks:
+                            key = prefix[end] - prefix[start]
+                            inside = [specials[numbers[p]] for p in marked if start <= p < end]
+                            if inside:
+                                plain = end - start - fixed - len(inside)
+                                cost = self._combine(inside, key, plain, tiles) + extra
                                 if cost < self.best:
-                                    window = [numbers[p] for p in range(start, start + size) if p not in taken]
-                                    self._found(cost, self._window_leaf, suits, window, tiles, flowers)
+                                    window = [numbers[p] for p in range(start, end) if p not in taken]
+                                    self._found(cost, self._combo_leaf, suits, window, specials, tiles, flowers)
+                                continue
+                            for _ in range(wild):
+                                key = drop[key]
+                            cost = table[key] + extra
+                            if cost < self.best:
+                                window = [numbers[p] for p in range(start, end) if p not in taken]
+                                self._found(cost, self._window_leaf, suits, window, tiles, flowers)
                     if full_evens and 2 * (6 - fixed - wild) <= tiles <= 4 * (6 - fixed - wild):
                         middle = [numbers[p] for p in range(1, 5) if p not in taken]
                         self._full_evens(

@@ -63,6 +63,16 @@ def compiled(card: Card) -> CompiledCard:
     return CompiledCard(card)
 
 
+def _least_lane(lanes: int, size: int) -> int:
+    """The least of ``size`` byte lanes of tiles away, at most a whole hand's tiles
+    (``MAHJONG_SIZE`` for a card without variants)."""
+    if not size:
+        return MAHJONG_SIZE
+    aways = lanes.to_bytes(size, "little")
+    # Each value looked for by memchr: far quicker than min() over a byte per variant.
+    return next((away for away in range(MAHJONG_SIZE + 1) if away in aways), MAHJONG_SIZE)
+
+
 class _Distances:
     """Every variant's tiles away for one hand (``_RULED_OUT`` where the exposures do not fit), as
     bytes and each line's least, both worked out when first asked."""
@@ -437,11 +447,7 @@ class NmjlRuleset(AmericanRuleset):
     def _floor_of(self, hand: Hand) -> int:
         """:meth:`tiles_away_floor` of a hand already checked (a game loop's)."""
         table = self._table
-        if not table.size:
-            return MAHJONG_SIZE
-        aways = table.concealed_lanes(hand.counts).to_bytes(table.size, "little")
-        # Each value looked for by memchr: far quicker than min() over a byte per variant.
-        return next((away for away in range(MAHJONG_SIZE + 1) if away in aways), MAHJONG_SIZE)
+        return _least_lane(table.concealed_lanes(hand.counts), table.size)
 
     def _loose_floor_of(self, hand: Hand) -> int:
         """A floor under :meth:`_floor_of` for a game loop's hands: the tiles away as if jokers
@@ -449,10 +455,7 @@ class NmjlRuleset(AmericanRuleset):
         :meth:`_floor_of` on some hands, so a loop works a hand's floor out again a draw or so
         sooner, but at half the cost: a random card round runs some 7% fewer instructions."""
         table = self._table
-        if not table.size:
-            return MAHJONG_SIZE
-        aways = table.loose_lanes(hand.counts).to_bytes(table.size, "little")
-        return next((away for away in range(MAHJONG_SIZE + 1) if away in aways), MAHJONG_SIZE)
+        return _least_lane(table.loose_lanes(hand.counts), table.size)
 
     def _away_of(self, hand: Hand) -> int | None:
         """:meth:`tiles_away` of a hand already checked (a game loop's), ``None`` when its exposed
