@@ -19,7 +19,7 @@ from pettingzoo.test import api_test
 
 import mahjong_rules as mr
 from mahjong_rules.engine import Action, ActionKind, IllegalActionError, new_round
-from mahjong_rules.engine.american import PassChoices
+from mahjong_rules.engine.american import AmericanRound, PassChoices
 from mahjong_rules.engine.bots import greedy_agent
 from mahjong_rules.engine.rl import (
     OBSERVATION_ROWS,
@@ -747,6 +747,29 @@ def test_the_environment_s_attributes_survive_a_pickle_and_its_metadata_is_the_i
     assert not hasattr(MahjongEnv, "render_mode")
     assert back.metadata["render_modes"] == ["ansi", "human"]
     assert back.render_mode == "ansi"
+
+
+@pytest.mark.parametrize("name", ["flex", "card-free", "nmjl"])
+def test_an_american_environment_pickles_in_the_charleston(name: str) -> None:
+    """An American round begins with Charleston passes, whose legal indexes the environment keeps
+    with what decodes them: that is an object, not a closure, so a pickled environment (a
+    checkpoint, a worker's copy) comes back at the same moment and plays on alike."""
+    import pickle
+
+    game = raw_env(name)
+    game.reset(seed=11)
+    assert isinstance(game.round, AmericanRound)
+    assert game.round.step is not None  # a Charleston step
+    back = pickle.loads(pickle.dumps(game))
+    rng = np.random.default_rng(11)
+    for _ in range(12):  # through the first passes, both copies taking the same actions
+        mask = game.observe(game.agent_selection)["action_mask"]
+        assert np.array_equal(back.observe(back.agent_selection)["action_mask"], mask)
+        index = int(rng.choice(np.flatnonzero(mask)))
+        game.step(index)
+        back.step(index)
+    assert back.round is not None
+    assert back.round.actions == game.round.actions
 
 
 def mask_only_episode(game: Any, seed: int) -> list[tuple[str, bytes]]:

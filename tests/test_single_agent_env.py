@@ -204,6 +204,43 @@ def test_a_seed_repeats_the_episode() -> None:
     assert (first.step(index)[0] == second.step(index)[0]).all()
 
 
+@pytest.mark.parametrize("opponents", ["random", "greedy"])
+def test_a_pickled_training_environment_plays_on_alike(opponents: str) -> None:
+    """A training environment pickles at any moment (a checkpoint, a copy sent to a worker
+    process), the Charleston's passes and greedy opponents included, and the copy plays the rest
+    of the episode as the original does."""
+    import pickle
+
+    env = SingleAgentEnv("flex", opponents=opponents)
+    env.reset(seed=5)
+    copy = pickle.loads(pickle.dumps(env))
+    rng = random.Random(5)
+    done = truncated = False
+    while not (done or truncated):
+        mask = env.action_masks()
+        assert (copy.action_masks() == mask).all()
+        index = int(rng.choice(list(mask.nonzero()[0])))
+        observation, reward, done, truncated, _ = env.step(index)
+        again, reward_again, done_again, truncated_again, _ = copy.step(index)
+        assert (again == observation).all()
+        assert (reward_again, done_again, truncated_again) == (reward, done, truncated)
+
+
+def test_random_and_greedy_agents_pickle() -> None:
+    """The engine's agents are objects, not closures: a pickled random agent chooses as the
+    original does from the same state of its generator."""
+    import pickle
+
+    from mahjong_rules.engine.bots import greedy_agent
+
+    agent = random_agent(random.Random(3))
+    copy = pickle.loads(pickle.dumps(agent))
+    view = new_round("flex", seed=3).view("E")
+    assert [agent(view) for _ in range(5)] == [copy(view) for _ in range(5)]
+    greedy = pickle.loads(pickle.dumps(greedy_agent()))
+    assert greedy(view) == greedy_agent()(view)
+
+
 def test_observations_and_masks_fit_their_spaces() -> None:
     """What Gymnasium's checker asks of a step (its own checker steps with unmasked random
     actions, which a masked environment refuses)."""

@@ -73,10 +73,21 @@ def greedy_agent() -> Agent:
     the tile that leaves its hand fewest tiles away (the ruleset's ``tiles_away``), passes its
     loneliest tiles in the Charleston, never swaps, and votes against the optional passes.
 
-    It reads only what its seat may see (a :class:`~mahjong_rules.engine.view.PlayerView`).
+    It reads only what its seat may see (a :class:`~mahjong_rules.engine.view.PlayerView`), and
+    pickles with whatever holds it (a training environment's opponents, a worker's copy).
     """
+    return _GreedyAgent()
 
-    def choose(view: PlayerView) -> Action:
+
+class _GreedyAgent:
+    """:func:`greedy_agent`'s agent: an object, not a closure, so that it pickles."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "greedy_agent()"
+
+    def __call__(self, view: PlayerView) -> Action:
         by_kind: dict[ActionKind, list[Action]] = {}
         for action in view.legal:
             by_kind.setdefault(action.kind, []).append(action)
@@ -96,5 +107,3 @@ def greedy_agent() -> Agent:
         if ActionKind.VOTE in by_kind:
             return min(by_kind[ActionKind.VOTE], key=lambda action: (action.flag, action.count))
         return view.legal[0]
-
-    return choose

@@ -231,6 +231,44 @@ class _PassLayout:
             array.flags.writeable = False  # a layout is shared by the encodings of a process
 
 
+class _PassDecoder:
+    """The legal pass of an index, among a Charleston step's passes ranked at once: an object,
+    not a closure, so that an environment holding it pickles."""
+
+    __slots__ = ("choices", "fits", "indexes", "layout", "plain")
+
+    def __init__(
+        self,
+        indexes: npt.NDArray[np.int64],
+        plain: int,
+        fits: npt.NDArray[np.bool_] | None,
+        layout: _PassLayout,
+        choices: PassChoices,
+    ) -> None:
+        self.indexes = indexes  # the passes' indexes: the layout's plain rows, then those that fit
+        self.plain = plain
+        self.fits = fits  # which of the layout's other rows the hand holds the copies for
+        self.layout = layout
+        self.choices = choices
+
+    def __call__(self, index: int) -> Action | None:
+        # The pass is found where its index is, not unranked: its row lists the tiles. It is made
+        # as a pick from the round's choices, which the round takes unchecked: the rows kept are
+        # the choices, by construction.
+        indexes = self.indexes
+        if not len(indexes):
+            return None
+        place = int((indexes == index).argmax())
+        if indexes[place] != index:
+            return None
+        plain, fits = self.plain, self.fits
+        if place >= plain and fits is not None:
+            place = plain + int(fits.nonzero()[0][place - plain])
+        kinds = self.choices.kinds
+        chosen = tuple([kinds[kind] for kind in self.layout.rows[place].tolist() if kind < len(kinds)])
+        return self.choices._pick(chosen, int(self.layout.blinds[place]))
+
+
 class LegalIndexes:
     """One seat's legal actions at one moment, by index: :attr:`indexes` and :meth:`mask` for the
     mask, and :meth:`action` for the action of an index. Charleston passes (hundreds a step) are
@@ -615,24 +653,7 @@ class ActionEncoding:
             limits = np.array(choices.limits, dtype=np.int64)
             fits = limits.take(layout.repeat_kinds) >= layout.repeat_needs
             ranks = _CONCATENATE((ranks[:plain], ranks[plain:][fits]))
-        indexes = ranks
-        kinds = choices.kinds
-
-        def decode(index: int) -> Action | None:
-            # The pass is found where its index is, not unranked: its row lists the tiles. It is
-            # made as a pick from the round's choices, which the round takes unchecked: the rows
-            # kept are the choices, by construction.
-            if not len(indexes):
-                return None
-            place = int((indexes == index).argmax())
-            if indexes[place] != index:
-                return None
-            if place >= plain and fits is not None:
-                place = plain + int(fits.nonzero()[0][place - plain])
-            chosen = tuple([kinds[kind] for kind in layout.rows[place].tolist() if kind < len(kinds)])
-            return choices._pick(chosen, int(layout.blinds[place]))
-
-        return LegalIndexes(indexes, decode=decode)
+        return LegalIndexes(ranks, decode=_PassDecoder(ranks, plain, fits, layout, choices))
 
     def _pass_layout(self, kinds: int, size: int, blinds: tuple[int, ...]) -> _PassLayout:
         """The passes of a Charleston step of ``size`` tiles, ``blind`` of them blind for each of

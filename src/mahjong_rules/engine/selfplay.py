@@ -27,12 +27,21 @@ class InvariantError(MahjongError, AssertionError):
 
 
 def random_agent(rng: random.Random) -> Agent:
-    """An agent choosing uniformly among the legal actions, with ``rng``."""
+    """An agent choosing uniformly among the legal actions, with ``rng`` (it pickles, with its
+    generator's state)."""
+    return _RandomAgent(rng)
 
-    def choose(view: PlayerView) -> Action:
-        return rng.choice(view.legal)
 
-    return choose
+class _RandomAgent:
+    """:func:`random_agent`'s agent: an object, not a closure, so that it pickles."""
+
+    __slots__ = ("rng",)
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def __call__(self, view: PlayerView) -> Action:
+        return self.rng.choice(view.legal)
 
 
 def check_invariants(round_: Round) -> None:
