@@ -287,12 +287,39 @@ def _rulesets() -> Iterator[tuple[str, mr.Ruleset, str]]:
 @pytest.mark.parametrize(("label", "ruleset", "hand"), list(_rulesets()), ids=[label for label, *_ in _rulesets()])
 def test_rulesets_pickle_and_evaluate_alike(label: str, ruleset: Any, hand: str) -> None:
     copy = round_trip(ruleset)
+    # Loaded as the process's own ruleset of those options, memos and all (``ruleset``, built when
+    # the tests were collected, may have left the registry's cache since: ``copy`` is in it).
+    assert round_trip(copy) is copy
     assert type(copy) is type(ruleset)
     assert copy.name == ruleset.name
     assert copy.options == ruleset.options
     assert copy.tileset == ruleset.tileset
     assert copy.evaluate(hand) == ruleset.evaluate(hand)
     assert ruleset.evaluate(hand).is_winning or label.startswith("nmjl (sample")
+
+
+def test_a_default_ruleset_unpickles_as_itself_after_many_others_were_built() -> None:
+    """The registry keeps the last 64 rulesets built with options, and each family's defaults
+    always: after 70 others, the default ruleset still loads as itself."""
+    default = mr.get_ruleset("flex")
+    for year in range(1950, 2020):
+        mr.get_ruleset("flex", year=True, year_digits=year)
+    assert round_trip(default) is default
+    assert round_trip(mr.get_ruleset("flex", year=True, year_digits=2019)).options.year_digits == 2019
+
+
+def test_a_ruleset_unpickles_in_another_process_as_that_process_s_own() -> None:
+    """Sent to a new process (a worker, a bot server), a ruleset comes back as what
+    ``get_ruleset`` gives there for the same name and options."""
+    ruleset = mr.get_ruleset("flex", year=True, blanks=2)
+    script = (
+        "import pickle, sys\n"
+        "import mahjong_rules as mr\n"
+        "copy = pickle.loads(sys.stdin.buffer.read())\n"
+        "print(copy is mr.get_ruleset('flex', year=True, blanks=2), copy.options.blanks)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], input=pickle.dumps(ruleset), capture_output=True, check=True)
+    assert done.stdout.decode().split() == ["True", "2"]
 
 
 def test_the_card_ruleset_pickles_its_card_and_compiles_it_again() -> None:

@@ -4,6 +4,7 @@ wall; the full round stays with the referee."""
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import attrs
@@ -59,6 +60,21 @@ def test_views_agree_with_the_round(name: str) -> None:
                 value = getattr(view, field.name)
                 assert not isinstance(value, AmericanRound)
                 assert not any(value is seen_by_seat[other]["hand"] for other in view.seats if other is not seat)
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_views_and_rounds_pickle_back_equal(name: str) -> None:
+    """A bot in another process is sent its view, a referee checkpoints its round: both pickle at
+    every moment of a round (the view's read-only mappings, a Charleston step's passes, the
+    ruleset) and come back equal, the view still read-only."""
+    for round_ in _moments(name, 6):
+        assert pickle.loads(pickle.dumps(round_)) == round_
+        view = round_.view(round_.to_act[0] if round_.to_act else round_.ruleset.seats[0])  # type: ignore[attr-defined]
+        copy = pickle.loads(pickle.dumps(view))
+        assert copy == view
+        assert copy.ruleset is view.ruleset
+        with pytest.raises(TypeError):
+            copy.discards[view.seat] = ()
 
 
 def test_a_view_changes_with_no_other_seats_concealed_tile() -> None:

@@ -126,7 +126,8 @@ def get_ruleset(name: str, **options: Any) -> Ruleset:
 
     Options are keyword arguments with documented defaults; each is checked against its declared
     type before the ruleset is built. Rulesets are immutable: the same name and options give the
-    same object (the last 64 built are kept), so its tables and memos stay warm.
+    same object (the last 64 built are kept), so its tables and memos stay warm; a ruleset pickled
+    loads as that object too.
 
     >>> get_ruleset("Flex").name
     'flex'
@@ -141,23 +142,38 @@ def get_ruleset(name: str, **options: Any) -> Ruleset:
         default = _built_defaults.get(cls)
         if default is not None:
             return default
-    checked = build_options(cls.name, cls.Options, options)
+    built = _ruleset_of(cls, build_options(cls.name, cls.Options, options))
+    if not options:
+        _built_defaults[cls] = built
+    return built
+
+
+def _ruleset_of(cls: type[Any], options: Any) -> Ruleset:
+    """The ruleset of class ``cls`` built with ``options`` (an instance of its ``Options``, checked
+    already): the one this process built last with them, while it is kept (the defaults' always,
+    the last 64 others), else a new one. A ruleset unpickles through it, so that it comes back as
+    the process's own ruleset of those options, equal (the same object) to one already there.
+
+    Raises:
+        RulesetError: ``cls`` does not provide the Ruleset protocol.
+    """
+    default = _built_defaults.get(cls)
+    if default is not None and default.options == options:  # type: ignore[attr-defined]
+        return default
     try:
-        key: tuple[type[Any], Any] | None = (cls, checked)
+        key: tuple[type[Any], Any] | None = (cls, options)
         found = _built.get(key)  # type: ignore[arg-type]
     except TypeError:  # options that cannot be hashed: built every time
         key, found = None, None
     if found is not None:
         return found
-    built = cls(checked)
+    built = cls(options)
     if not isinstance(built, Ruleset):
         raise RulesetError(f"{cls.__name__} does not provide the Ruleset protocol")
     if key is not None:
         if len(_built) >= _BUILT_KEPT:
             _built.clear()
         _built[key] = built
-    if not options:
-        _built_defaults[cls] = built
     return built
 
 

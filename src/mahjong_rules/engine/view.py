@@ -89,6 +89,12 @@ class PlayerView:
     payments: Mapping[Seat, int] = attrs.field(converter=_frozen)
     result: RoundResult | None
 
+    def __reduce__(self) -> tuple[type[PlayerView], tuple[Any, ...]]:
+        # A read-only mapping does not pickle: the view goes as its fields, the mappings as dicts
+        # (frozen again when it is made), so a bot in another process can be sent its view.
+        fields = attrs.astuple(self, recurse=False)
+        return PlayerView, tuple(dict(value) if isinstance(value, MappingProxyType) else value for value in fields)
+
 
 def _by_seat(value: object, seats: Iterable[Seat], offered: bool) -> dict[Seat, tuple[Any, ...]]:
     """Discards as each seat's tiles: a mapping of seats to tiles (Singapore, the tile offered not

@@ -3,13 +3,13 @@ given as tiles, their notation, or one string of notation."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 from mahjong_rules._coerce import as_tiles
 from mahjong_rules.errors import ContextError
 from mahjong_rules.hand import Hand
-from mahjong_rules.ruleset import WinContext, as_context
+from mahjong_rules.ruleset import Ruleset, WinContext, as_context
 from mahjong_rules.tiles import Seat, Tile
 from mahjong_rules.tilesets import TileSet
 
@@ -24,6 +24,14 @@ class TableRuleset:
     name: ClassVar[str]
     options: Any
     _tileset: TileSet
+
+    def __reduce__(self) -> tuple[Callable[[type[Any], Any], Ruleset], tuple[type[Any], Any]]:
+        # Pickled as its class and options, and loaded as the process's own ruleset of them
+        # (registry._ruleset_of): a ruleset comes back as the object already there, equal to itself
+        # and with its memos warm, so a pickled round, view or environment still compares equal.
+        from mahjong_rules.registry import _ruleset_of
+
+        return _ruleset_of, (type(self), self.options)
 
     @property
     def tileset(self) -> TileSet:

@@ -231,11 +231,6 @@ class NmjlRuleset(AmericanRuleset):
     def __repr__(self) -> str:
         return f"<NmjlRuleset card={self.card.name!r}>"
 
-    def __reduce__(self) -> tuple[type[NmjlRuleset], tuple[NmjlOptions]]:
-        # Pickled as its options (the card): the compiled card, seven times larger, is compiled
-        # again on loading, once per card and process (``compiled``), in about 16 ms.
-        return (type(self), (self.options,))
-
     # -- reading hands ---------------------------------------------------------------------------
 
     def _points(self, line: Line, hand: Hand) -> tuple[int, tuple[ScoreItem, ...]]:
