@@ -22,6 +22,7 @@ from mahjong_rules.engine import Action, ActionKind, IllegalActionError, new_rou
 from mahjong_rules.engine.american import AmericanRound, PassChoices
 from mahjong_rules.engine.bots import greedy_agent
 from mahjong_rules.engine.rl import (
+    GLOBAL_STATE_ROWS,
     OBSERVATION_ROWS,
     STATE_COLUMNS,
     ActionEncoding,
@@ -770,6 +771,40 @@ def test_an_american_environment_pickles_in_the_charleston(name: str) -> None:
         back.step(index)
     assert back.round is not None
     assert back.round.actions == game.round.actions
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("flex", {}), ("card-free", {}), ("nmjl", {}), ("singapore", {}), ("singapore", {"players": 3})],
+)
+def test_the_global_state_holds_the_whole_table(name: str, options: dict[str, Any]) -> None:
+    """PettingZoo's ``state()``, for a centralized critic: every seat's concealed tiles (as its own
+    observation has them), then what the first seat observes besides them. With the wall, its
+    tiles are every tile of the tile set once, at every moment of a round, and reading it changes
+    no agent's observation."""
+    game = raw_env(name, **options)
+    game.reset(seed=8)
+    rng = np.random.default_rng(8)
+    tileset = game.ruleset.tileset
+    first = game.seats[0]
+    for agent in game.agent_iter():
+        observation, _, terminated, truncated, _ = game.last()
+        state = game.state()
+        assert state.shape == (len(GLOBAL_STATE_ROWS), 49)
+        assert game.state_space.contains(state)
+        assert np.array_equal(game.observe(agent)["observation"], observation["observation"])
+        for position, seat in enumerate(game.seats):
+            assert np.array_equal(state[position], game.observe(seat.name.lower())["observation"][0])
+        assert not state[len(game.seats) : 4].any()  # no seat there
+        assert np.array_equal(state[4:], game.observe(first.name.lower())["observation"][1:])
+        round_ = game.round
+        assert round_ is not None
+        wall = np.bincount([tile.index for tile in round_.wall], minlength=49)  # type: ignore[attr-defined]
+        assert (state[:-1].sum(axis=0) + wall == np.array(tileset.counts)).all()
+        if terminated or truncated:
+            game.step(None)
+        else:
+            game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
 
 
 def mask_only_episode(game: Any, seed: int) -> list[tuple[str, bytes]]:

@@ -58,6 +58,7 @@ except ImportError as error:  # pragma: no cover - the extra is installed wherev
 ActionSpace.__module__ = CheckedEnv.__module__ = __name__
 
 __all__ = [
+    "GLOBAL_STATE_ROWS",
     "OBSERVATION_ROWS",
     "STATE_COLUMNS",
     "ActionEncoding",
@@ -801,6 +802,12 @@ where the pass goes, one-hot (to the right, across, to the left; the courtesy pa
 whether tiles may be passed blind, which Charleston it is (1 or 2, 0 for the Flex pass and the
 courtesy steps) and which pass of it (1 to 3)."""
 
+GLOBAL_STATE_ROWS = (*(f"concealed +{relative}" for relative in range(4)), *OBSERVATION_ROWS[1:])
+"""The rows of :meth:`MahjongEnv.state`, the whole table for a centralized critic: each seat's
+concealed tiles, counted from the table's first seat (East) in turn order (a row of zeros for a
+seat not at the table), then what the first seat observes besides its own concealed tiles (the
+rows of :data:`OBSERVATION_ROWS` after the first, seats counted from it)."""
+
 _ROW = {name: number for number, name in enumerate(OBSERVATION_ROWS)}
 _EXPOSED_ROWS = tuple(_ROW[f"exposed +{relative}"] for relative in range(4))
 _DISCARD_ROWS = tuple(_ROW[f"discards +{relative}"] for relative in range(4))
@@ -1287,7 +1294,8 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
     :data:`OBSERVATION_ROWS` says, and ``"action_mask"``, an int8 array marking the indexes of the
     agent's legal actions now (all zero when it has nothing to do). The selected agent's info
     holds the same mask (``infos[agent]["action_mask"]``) while it has an action to take, so that
-    an agent reading only the mask may skip the observation (``last(observe=False)``). After each
+    an agent reading only the mask may skip the observation (``last(observe=False)``); a
+    centralized critic reads the whole table from :meth:`state`. After each
     action every agent is rewarded with the change in its seat's net payment: Singapore's instant
     payments when they are paid (those of the deal with the first action), the win's payments when
     the round ends, so that an episode's rewards add up to the seat's ``result.payments`` (summing
@@ -1330,6 +1338,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         "round",
         "ruleset",
         "seats",
+        "state_space",
         "steps",
         "terminations",
         "truncations",
@@ -1374,6 +1383,12 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
                 "action_mask": gymnasium.spaces.Box(low=0, high=1, shape=(self.encoding.size,), dtype=np.int8),
             }
         )
+        state_high = np.full(
+            (len(GLOBAL_STATE_ROWS), NUM_TILE_KINDS), float(max(self.ruleset.tileset.counts)), np.float32
+        )
+        state_high[-1] = float(self.ruleset.tileset.total)
+        self.state_space = gymnasium.spaces.Box(low=0.0, high=state_high, dtype=np.float32)
+        """The space of :meth:`state`'s arrays."""
         action = ActionSpace(self.encoding.size)
         self.observation_spaces: dict[str, gymnasium.spaces.Dict] = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces: dict[str, gymnasium.spaces.Discrete] = dict.fromkeys(self.possible_agents, action)
@@ -1487,6 +1502,18 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         else:
             mask = self._indexed(agent).mask(self._mask_size)
         return {"observation": self._read_observation(round_, self._seat_of[agent], self.seats), "action_mask": mask}
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """The whole table now, for a centralized critic (PettingZoo's ``state``): a float32
+        array laid out as :data:`GLOBAL_STATE_ROWS` says, in :attr:`state_space`. Every seat's
+        concealed tiles are in it, as no agent's observation has them; the wall's order is not.
+        An agent's observation stays its own seat's view."""
+        round_ = self._round()
+        seats, read = self.seats, self._read_observation
+        first = read(round_, seats[0], seats)
+        concealed = [first[0], *(read(round_, seat, seats)[0] for seat in seats[1:])]
+        absent = [np.zeros(NUM_TILE_KINDS, np.float32)] * (4 - len(seats))
+        return np.vstack((*concealed, *absent, first[1:]))
 
     def _indexed(self, agent: str) -> LegalIndexes:
         """The agent's legal actions now by index, worked out once for the mask and the step."""
