@@ -193,6 +193,9 @@ def test_actions_outside_the_encoding_are_refused() -> None:
     with pytest.raises(IllegalActionError, match="not legal now") as caught:
         flex.decode(0, [Action("E", "pass")])
     assert caught.value.reason.code == "illegal-index"
+    with pytest.raises(IllegalActionError, match=r"an index \(an int\), not 1.5") as caught:
+        flex.decode(1.5, [Action("E", "pass")])  # type: ignore[arg-type]  # not rounded down to the pass
+    assert caught.value.reason.code == "illegal-index"
     with pytest.raises(ValueError, match="share the index"):
         flex.indexes([Action("E", "charleston", "1B 2B"), Action("E", "charleston", "2B 1B")])
     sharing = [Action("E", "charleston", "1B 2B"), Action("E", "charleston", "2B 1B")]
@@ -805,6 +808,25 @@ def test_the_global_state_holds_the_whole_table(name: str, options: dict[str, An
             game.step(None)
         else:
             game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+
+
+@pytest.mark.parametrize("form", [float, lambda index: index + 0.7, str, np.float32, bool])
+def test_the_raw_environment_refuses_what_is_not_an_index(form: Any) -> None:
+    """Nothing but an int or a NumPy integer is an action index: a legal index written as a float
+    is not rounded, nor one as a string parsed, nor a bool taken for 0 or 1. The environment
+    refuses it and is unchanged (the checked environment refuses it too, as PettingZoo's wrappers
+    do)."""
+    game = raw_env("singapore")
+    game.reset(seed=1)
+    legal = int(np.flatnonzero(game.infos[game.agent_selection]["action_mask"])[0])
+    before = game.round
+    with pytest.raises(IllegalActionError, match="an index") as caught:
+        game.step(form(legal))
+    assert caught.value.reason.code == "illegal-index"
+    assert game.round is before
+    assert game.steps == 0
+    game.step(np.int64(legal))  # a NumPy integer is an index
+    assert game.steps == 1
 
 
 def mask_only_episode(game: Any, seed: int) -> list[tuple[str, bytes]]:

@@ -232,6 +232,18 @@ class _PassLayout:
             array.flags.writeable = False  # a layout is shared by the encodings of a process
 
 
+def _action_index(action: object) -> int:
+    """``action`` as an action index: an int or a NumPy integer, not a bool.
+
+    Raises:
+        IllegalActionError: ``action`` is not an index (a float, a string, a bool...), its
+            reason's code ``illegal-index``; nothing is rounded or parsed.
+    """
+    if isinstance(action, bool) or not isinstance(action, int | np.integer):
+        raise IllegalActionError(Reason("illegal-index", f"an action is an index (an int), not {action!r}"))
+    return int(action)
+
+
 class _PassDecoder:
     """The legal pass of an index, among a Charleston step's passes ranked at once: an object,
     not a closure, so that an environment holding it pickles."""
@@ -567,7 +579,7 @@ class ActionEncoding:
             IllegalActionError: no legal action has that index (its reason's code is
                 ``illegal-index``).
         """
-        index = int(index)
+        index = _action_index(index)
         for action in legal:
             if self.encode(action) == index:
                 return action
@@ -1539,6 +1551,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise IllegalActionError(Reason("illegal-index", "a live agent's action is an index, not None"))
+        index = action if type(action) is int else _action_index(action)
         round_ = self.round
         if round_ is None:
             raise RuntimeError("call reset() before using the environment")
@@ -1547,7 +1560,6 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
             indexed = cached[2]
         else:
             indexed = self._indexed(agent)
-        index = int(action)
         listed = indexed._actions  # most steps' actions are listed: read here, without a call
         chosen = listed.get(index) if listed is not None else indexed.action(index)
         if chosen is None:

@@ -39,6 +39,7 @@ from mahjong_rules.engine.rl import (
     ActionEncoding,
     ActionSpace,
     LegalIndexes,
+    _action_index,
     _net_payments,
     _Observer,
 )
@@ -46,7 +47,7 @@ from mahjong_rules.engine.selfplay import Agent
 from mahjong_rules.engine.view import PlayerView
 from mahjong_rules.errors import MahjongError, UnreachableError
 from mahjong_rules.registry import get_ruleset
-from mahjong_rules.ruleset import Reason, Ruleset
+from mahjong_rules.ruleset import Ruleset
 from mahjong_rules.tiles import NUM_TILE_KINDS, Seat
 
 try:
@@ -256,12 +257,11 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
         round_ = self._round()
         if self._ended or round_.is_over or self.learner not in round_.to_act:
             raise RuntimeError("the episode has ended: call reset()")
-        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
-            raise IllegalActionError(Reason("illegal-index", f"an action is an index, not {action!r}"))
-        chosen = self._indexed().action(int(action))
+        index = _action_index(action)
+        chosen = self._indexed().action(index)
         if chosen is None:
             try:
-                chosen = self.encoding.decode(int(action), round_.legal_actions(self.learner))  # raises, saying why
+                chosen = self.encoding.decode(index, round_.legal_actions(self.learner))  # raises, saying why
             except IllegalActionError as error:
                 if self.illegal == "raise":
                     raise
