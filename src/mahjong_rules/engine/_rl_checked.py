@@ -68,6 +68,12 @@ class CheckedEnv(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
             raise AttributeError("agent_selection cannot be accessed before reset")
         return self._raw.last(observe)  # type: ignore[no-any-return]
 
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """The environment's ``reset``; from then on :meth:`last` is the environment's own (its one
+        check, that a reset came first, holds for good), one call fewer at every step."""
+        super().reset(seed=seed, options=options)
+        self.__dict__["last"] = self._raw.last
+
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         """The selected agent while any is left, at most ``max_iter`` times, each after a
         ``step`` (or the reset) of the one before."""
