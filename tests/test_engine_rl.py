@@ -19,7 +19,7 @@ from pettingzoo.test import api_test
 
 import mahjong_rules as mr
 from mahjong_rules.engine import Action, ActionKind, IllegalActionError, new_round
-from mahjong_rules.engine.american import AmericanRound, PassChoices
+from mahjong_rules.engine.american import PassChoices
 from mahjong_rules.engine.bots import greedy_agent
 from mahjong_rules.engine.rl import (
     GLOBAL_STATE_ROWS,
@@ -753,27 +753,42 @@ def test_the_environment_s_attributes_survive_a_pickle_and_its_metadata_is_the_i
     assert back.render_mode == "ansi"
 
 
-@pytest.mark.parametrize("name", ["flex", "card-free", "nmjl"])
-def test_an_american_environment_pickles_in_the_charleston(name: str) -> None:
-    """An American round begins with Charleston passes, whose legal indexes the environment keeps
-    with what decodes them: that is an object, not a closure, so a pickled environment (a
-    checkpoint, a worker's copy) comes back at the same moment and plays on alike."""
+@pytest.mark.parametrize("name", ["flex", "card-free", "nmjl", "singapore"])
+def test_an_environment_pickles_at_any_moment_and_plays_on_alike(name: str) -> None:
+    """A checkpoint, or a copy sent to a worker process: the environment ``env()`` gives pickles
+    (and deep-copies) at any moment of a round, the Charleston's passes and the payments kept
+    included, and the copy plays the rest of the round as the original does, reward by reward."""
+    import copy
     import pickle
 
-    game = raw_env(name)
-    game.reset(seed=11)
-    assert isinstance(game.round, AmericanRound)
-    assert game.round.step is not None  # a Charleston step
-    back = pickle.loads(pickle.dumps(game))
-    rng = np.random.default_rng(11)
-    for _ in range(12):  # through the first passes, both copies taking the same actions
-        mask = game.observe(game.agent_selection)["action_mask"]
-        assert np.array_equal(back.observe(back.agent_selection)["action_mask"], mask)
-        index = int(rng.choice(np.flatnonzero(mask)))
-        game.step(index)
-        back.step(index)
-    assert back.round is not None
-    assert back.round.actions == game.round.actions
+    def rest(game: Any, rng: np.random.Generator) -> list[tuple[str, float, bytes]]:
+        seen = []
+        for agent in game.agent_iter():
+            observation, reward, terminated, truncated, _ = game.last()
+            seen.append((agent, reward, observation["observation"].tobytes()))
+            if terminated or truncated:
+                game.step(None)
+            else:
+                game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        return seen
+
+    for moment in (0, 7, 60, 10_000):  # at the deal, in the Charleston (American), in play, at the end
+        game = env(name)
+        game.reset(seed=11)
+        rng = np.random.default_rng(11)
+        for _ in range(moment):
+            observation, _, terminated, truncated, _ = game.last()
+            if terminated or truncated:
+                break
+            game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        copies = [pickle.loads(pickle.dumps(game)), copy.deepcopy(game)]
+        state = rng.bit_generator.state
+        played = rest(game, rng)
+        assert played
+        for copied in copies:
+            again = np.random.default_rng()
+            again.bit_generator.state = state  # the same choices as the original's
+            assert rest(copied, again) == played
 
 
 @pytest.mark.parametrize(

@@ -1419,6 +1419,12 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         self._info_mask: tuple[Round, str, npt.NDArray[np.int8]] | None = None
         self._info_agent: str | None = None  # the agent whose info holds a mask
 
+    def __getstate__(self) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+        # The net payments last rewarded and kept are caches, often read-only mappings (which do
+        # not pickle): a copy works them out again at its next step, to the same rewards.
+        state, slots = super().__getstate__()
+        return state, {**slots, "_rewarded": None, "_net_kept": None}
+
     def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
         """The space of ``agent``'s observations (the same object for every agent)."""
         return self.observation_spaces[agent]
