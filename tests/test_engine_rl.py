@@ -844,6 +844,22 @@ def test_the_raw_environment_refuses_what_is_not_an_index(form: Any) -> None:
     assert game.steps == 1
 
 
+def test_the_state_s_concealed_rows_of_any_round_are_its_views() -> None:
+    """A round of neither built-in family has its seats' concealed rows read through their views,
+    as its observations are: the same rows as those read from an American round's hands."""
+    import types
+
+    from mahjong_rules.engine.rl import _Observer
+
+    round_ = new_round("card-free", seed=5)
+    seats = tuple(round_.ruleset.seats)  # type: ignore[attr-defined]
+    through_views = types.SimpleNamespace(view=round_.view)  # not an AmericanRound
+    rows = _Observer().concealed_rows(round_, seats)
+    assert rows.shape == (4, 49)
+    assert np.array_equal(_Observer().concealed_rows(through_views, seats), rows)
+    assert [int(row.sum()) for row in rows] == [14, 13, 13, 13]  # East is dealt 14
+
+
 def mask_only_episode(game: Any, seed: int) -> list[tuple[str, bytes]]:
     """Each agent selected and the mask in its info, over a random episode of ``game`` played as
     an agent that asks for no observation (``last(observe=False)``) plays it."""

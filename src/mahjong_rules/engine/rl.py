@@ -1249,6 +1249,20 @@ class _Observer:
     def array(self, round_: Round, seat: Seat, seats: tuple[Seat, ...]) -> npt.NDArray[np.float32]:
         return self.reader(round_)(round_, seat, seats)
 
+    def concealed_rows(self, round_: Round, seats: tuple[Seat, ...]) -> npt.NDArray[np.float32]:
+        """Each of ``seats``' concealed tiles, as its own observation's first row has them, then
+        rows of zeros up to four: read from the round's hands or players directly."""
+        if isinstance(round_, AmericanRound):
+            hands = round_.hands
+            rows = [bytes(hands[_POSITION[seat]].concealed_counts) for seat in seats]
+        elif isinstance(round_, SingaporeRound):
+            players = round_.players
+            rows = [bytes(players[_POSITION[seat]].counts).ljust(_ROW_SIZE, b"\0") for seat in seats]
+        else:
+            rows = [self.array(round_, seat, seats)[0].astype(np.uint8).tobytes() for seat in seats]
+        rows += [_NO_TILES] * (len(_EXPOSED_ROWS) - len(seats))
+        return np.frombuffer(b"".join(rows), _UINT8).reshape(len(rows), _ROW_SIZE).astype(_FLOAT32)
+
 
 def _step_columns(state: _Cells, step: object) -> None:
     """The step before play of an American round (``None`` once play has begun)."""
@@ -1527,11 +1541,9 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         concealed tiles are in it, as no agent's observation has them; the wall's order is not.
         An agent's observation stays its own seat's view."""
         round_ = self._round()
-        seats, read = self.seats, self._read_observation
-        first = read(round_, seats[0], seats)
-        concealed = [first[0], *(read(round_, seat, seats)[0] for seat in seats[1:])]
-        absent = [np.zeros(NUM_TILE_KINDS, np.float32)] * (4 - len(seats))
-        return np.vstack((*concealed, *absent, first[1:]))
+        seats = self.seats
+        first = self._read_observation(round_, seats[0], seats)
+        return np.concatenate((self._observer.concealed_rows(round_, seats), first[1:]))
 
     def _indexed(self, agent: str) -> LegalIndexes:
         """The agent's legal actions now by index, worked out once for the mask and the step."""
