@@ -77,6 +77,32 @@ def test_views_and_rounds_pickle_back_equal(name: str) -> None:
             copy.discards[view.seat] = ()
 
 
+@pytest.mark.parametrize("name", FAMILIES)
+def test_a_view_is_a_value_a_bot_can_cache_by(name: str) -> None:
+    """An immutable value hashes: a bot may memoize its choice by the view (``functools.cache``),
+    at every moment of a round, its end included, and the round's result is read-only."""
+    import functools
+
+    calls: list[PlayerView] = []
+
+    @functools.cache
+    def policy(view: PlayerView) -> int:
+        calls.append(view)
+        return len(view.legal)
+
+    states = _moments(name, 7)
+    for round_ in states:
+        for seat in round_.ruleset.seats:  # type: ignore[attr-defined]
+            view = round_.view(seat)
+            assert hash(round_.view(seat)) == hash(view)
+            assert policy(view) == policy(round_.view(seat)) == len(view.legal)
+    assert len(calls) == len(states) * len(states[0].ruleset.seats)  # type: ignore[attr-defined]
+    result = states[-1].result
+    assert result is not None
+    with pytest.raises(TypeError):
+        result.payments[view.seat] = 100  # type: ignore[index]
+
+
 def test_a_view_changes_with_no_other_seats_concealed_tile() -> None:
     """Two rounds that differ only in South's concealed tiles and the wall look the same to East."""
     round_ = new_round("flex", seed=9)

@@ -14,6 +14,7 @@ import contextlib
 import enum
 import functools
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import attrs
@@ -206,6 +207,10 @@ class IllegalActionError(MahjongError, ValueError):
         super().__init__(reason.message)
 
 
+def _read_only(mapping: Mapping[Seat, int]) -> Mapping[Seat, int]:
+    return MappingProxyType(dict(mapping))
+
+
 @attrs.frozen
 class RoundResult:
     """How a round ended.
@@ -223,8 +228,12 @@ class RoundResult:
     winner: Seat | None
     evaluation: Evaluation | None
     settlement: Settlement | None
-    payments: Mapping[Seat, int]
+    payments: Mapping[Seat, int] = attrs.field(converter=_read_only, hash=False)
     evaluations: tuple[Evaluation, ...] = ()
+
+    def __reduce__(self) -> tuple[type[RoundResult], tuple[Any, ...]]:
+        # A read-only mapping does not pickle: the payments go as a dict, made read-only again.
+        return RoundResult, (self.winner, self.evaluation, self.settlement, dict(self.payments), self.evaluations)
 
 
 @runtime_checkable

@@ -79,14 +79,14 @@ class PlayerView:
     legal: Sequence[Action]
     hand: Hand
     drawn: Tile | None
-    exposed: Mapping[Seat, tuple[Meld, ...]] = attrs.field(converter=_frozen)
-    bonus: Mapping[Seat, tuple[Tile, ...]] = attrs.field(converter=_frozen)
-    discards: Mapping[Seat, tuple[Tile, ...]] = attrs.field(converter=_frozen)
-    concealed_counts: Mapping[Seat, int] = attrs.field(converter=_frozen)
+    exposed: Mapping[Seat, tuple[Meld, ...]] = attrs.field(converter=_frozen, hash=False)
+    bonus: Mapping[Seat, tuple[Tile, ...]] = attrs.field(converter=_frozen, hash=False)
+    discards: Mapping[Seat, tuple[Tile, ...]] = attrs.field(converter=_frozen, hash=False)
+    concealed_counts: Mapping[Seat, int] = attrs.field(converter=_frozen, hash=False)
     on_offer: Tile | None
     tiles_left: int
     prevailing: Seat | None
-    payments: Mapping[Seat, int] = attrs.field(converter=_frozen)
+    payments: Mapping[Seat, int] = attrs.field(converter=_frozen, hash=False)
     result: RoundResult | None
 
     def __reduce__(self) -> tuple[type[PlayerView], tuple[Any, ...]]:
