@@ -657,6 +657,9 @@ def test_a_replay_plays_the_same_round(name: str, options: dict[str, Any]) -> No
     assert again == finished
     assert again.actions == finished.actions
     assert again.result == finished.result
+    # A record is a value: it hashes (a set of replays drops the repeats) and compares equal.
+    assert Replay.from_json(record.to_json()) == record
+    assert len({record, Replay.of(again)}) == 1
 
 
 OTHER_OPTIONS: list[tuple[str, dict[str, Any]]] = [

@@ -37,10 +37,10 @@ class Replay:
     """
 
     ruleset: str
-    options: Mapping[str, Any]
+    options: Mapping[str, Any] = attrs.field(hash=False)  # compared, not hashed: a record hashes too
     seed: int
     actions: tuple[Action, ...]
-    deal: Mapping[str, str] = attrs.field(factory=dict)
+    deal: Mapping[str, str] = attrs.field(factory=dict, hash=False)
     """How the game was set up beyond the seed: Singapore's banker position and prevailing wind
     for a game after the first of a mahjong round (``{"banker": "SOUTH", ...}``)."""
 
