@@ -16,7 +16,7 @@ pytest.importorskip("gymnasium")
 import mahjong_rules as mr
 from mahjong_rules.engine import Action, IllegalActionError, new_round
 from mahjong_rules.engine.selfplay import random_agent
-from mahjong_rules.engine.single_agent import SingleAgentEnv
+from mahjong_rules.engine.single_agent import GYMNASIUM_IDS, SingleAgentEnv
 from mahjong_rules.engine.view import PlayerView
 
 FAMILIES = ["flex", "card-free", "nmjl", "singapore"]
@@ -165,6 +165,13 @@ def test_opponents_as_callables_and_by_seat() -> None:
         SingleAgentEnv("flex", opponents="clever")
     with pytest.raises(ValueError, match="learner is one of the seats"):
         SingleAgentEnv("flex", learner="middle")
+    # Seats in the library's notation, as everywhere else: a letter or a name.
+    by_letters = SingleAgentEnv("flex", learner="W", opponents={"E": "random", "south": "greedy", "N": first})
+    assert by_letters.learner is mr.Seat.WEST
+    with pytest.raises(ValueError, match="learner is one of the seats east, south, west, not 'N'"):
+        SingleAgentEnv("flex", learner="N", players=3)
+    with pytest.raises(ValueError, match="name a seat twice"):
+        SingleAgentEnv("flex", opponents={"E": "random", "east": "greedy", "S": "random", "N": "random"})
 
 
 @pytest.mark.parametrize("family", FAMILIES)
@@ -239,6 +246,45 @@ def test_random_and_greedy_agents_pickle() -> None:
     assert [agent(view) for _ in range(5)] == [copy(view) for _ in range(5)]
     greedy = pickle.loads(pickle.dumps(greedy_agent()))
     assert greedy(view) == greedy_agent()(view)
+
+
+@pytest.mark.parametrize(("env_id", "name"), sorted(GYMNASIUM_IDS.items()))
+def test_gymnasium_make_gives_each_family_s_environment(env_id: str, name: str) -> None:
+    """Each family's id is registered with Gymnasium when the module is imported:
+    ``gymnasium.make`` passes its keyword arguments on, and the environment plays a whole episode
+    of masked actions under Gymnasium's own wrappers (order enforcing, the passive checker)."""
+    import gymnasium
+
+    env = gymnasium.make(env_id, opponents="greedy")
+    assert env.spec is not None
+    assert env.spec.id == env_id
+    unwrapped = env.unwrapped
+    assert isinstance(unwrapped, SingleAgentEnv)
+    assert unwrapped.ruleset.name == name
+    observation, _ = env.reset(seed=2)
+    done = truncated = False
+    while not (done or truncated):
+        mask = env.get_wrapper_attr("action_masks")()
+        observation, _, done, truncated, _ = env.step(int(mask.nonzero()[0][0]))
+        assert env.observation_space.contains(observation)
+
+
+def test_gymnasium_make_takes_the_options_and_the_module_to_import() -> None:
+    import gymnasium
+
+    flex = gymnasium.make("mahjong_rules/Flex-v0", year=True, learner="S").unwrapped
+    assert isinstance(flex, SingleAgentEnv)
+    assert flex.ruleset.options.year  # type: ignore[attr-defined]
+    assert flex.learner is mr.Seat.SOUTH
+    by_module = gymnasium.make("mahjong_rules.engine.single_agent:mahjong_rules/Singapore-v0")
+    assert by_module.unwrapped.ruleset.name == "singapore"  # type: ignore[attr-defined]
+    # Stable-Baselines3's make_vec_env asks for "rgb_array" unless told otherwise (render_mode=None):
+    # Gymnasium warns that the environment has no such mode, and the environment refuses it.
+    with (
+        pytest.warns(UserWarning, match="render_mode='rgb_array' that is not in the possible render_modes"),
+        pytest.raises(ValueError, match="render_mode is 'ansi' or None, not 'rgb_array'"),
+    ):
+        gymnasium.make("mahjong_rules/Flex-v0", render_mode="rgb_array")
 
 
 def test_observations_and_masks_fit_their_spaces() -> None:

@@ -31,6 +31,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from mahjong_rules._coerce import as_seat
 from mahjong_rules.engine import new_round
 from mahjong_rules.engine.bots import greedy_agent
 from mahjong_rules.engine.core import Action, IllegalActionError, Round
@@ -60,7 +61,7 @@ except ImportError as error:  # pragma: no cover - the extra is installed wherev
         f"(Gymnasium and NumPy); {error}"
     ) from error
 
-__all__ = ["Policy", "SingleAgentEnv"]
+__all__ = ["GYMNASIUM_IDS", "Policy", "SingleAgentEnv"]
 
 Policy = Callable[[PlayerView], Action]
 """A seat's way to choose: given what the seat may see (its legal actions among it), one of them."""
@@ -82,7 +83,8 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
     ``opponents`` is ``"random"`` (uniform over the legal actions, seeded by :meth:`reset`),
     ``"greedy"`` (:func:`~mahjong_rules.engine.bots.greedy_agent`), one callable for every other
     seat (given the seat's :class:`~mahjong_rules.engine.view.PlayerView`), or a mapping from
-    seats to any of these.
+    seats to any of these. Seats, the learner's and the mapping's, are seats or their notation
+    (``"S"``, ``"south"``).
 
     Observations are float32 arrays of shape ``(11, 49)`` laid out as
     :data:`~mahjong_rules.engine.rl.OBSERVATION_ROWS` says (the learner's view of the round);
@@ -112,12 +114,14 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
     Stable-Baselines3's ``check_env``) and trainers without masks need.
     """
 
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - read from the class by gymnasium.make
+
     def __init__(
         self,
         ruleset: Ruleset | str = "flex",
         *,
         learner: Seat | str = Seat.EAST,
-        opponents: str | Policy | Mapping[Seat, str | Policy] = "random",
+        opponents: str | Policy | Mapping[Seat | str, str | Policy] = "random",
         shaping: float = 0.0,
         max_steps: int | None = None,
         illegal: str = "raise",
@@ -126,7 +130,6 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
         **options: Any,
     ) -> None:
         super().__init__()
-        self.metadata = {"render_modes": ["ansi"]}
         if isinstance(ruleset, str):
             self.ruleset: Ruleset = get_ruleset(ruleset, **options)
         elif options:
@@ -173,27 +176,30 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
 
     # -- construction ------------------------------------------------------------------------
 
-    def _seat(self, value: Seat | str) -> Seat:
-        if isinstance(value, str):
-            found = {seat.name.lower(): seat for seat in self.seats}.get(value.lower())
-            if found is None:
-                names = ", ".join(seat.name.lower() for seat in self.seats)
-                raise ValueError(f"learner is one of the seats {names}, not {value!r}")
-            return found
-        if not isinstance(value, Seat) or value not in self.seats:
-            raise ValueError(f"learner is one of the round's seats, not {value!r}")
-        return value
+    def _seat(self, value: Seat | str, argument: str = "learner") -> Seat:
+        """A seat at the table, given as a seat or in the library's seat notation (``"S"``,
+        ``"south"``...)."""
+        names = ", ".join(seat.name.lower() for seat in self.seats)
+        try:
+            seat = as_seat(value, argument)
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"{argument} is one of the seats {names}, not {value!r}") from error
+        if seat not in self.seats:
+            raise ValueError(f"{argument} is one of the seats {names}, not {value!r}")
+        return seat
 
-    def _opponents(self, opponents: str | Policy | Mapping[Seat, str | Policy]) -> dict[Seat, str | Policy]:
+    def _opponents(self, opponents: str | Policy | Mapping[Seat | str, str | Policy]) -> dict[Seat, str | Policy]:
         others = [seat for seat in self.seats if seat is not self.learner]
         if isinstance(opponents, Mapping):
-            unknown = [seat for seat in opponents if seat not in others]
+            chosen = {self._seat(seat, "an opponent's seat"): policy for seat, policy in opponents.items()}
+            if len(chosen) < len(opponents):
+                raise ValueError(f"opponents name a seat twice: {list(opponents)}")
+            unknown = [seat for seat in chosen if seat not in others]
             if unknown:
                 raise ValueError(f"opponents are the seats other than the learner's, not {unknown}")
-            missing = [seat.name.lower() for seat in others if seat not in opponents]
+            missing = [seat.name.lower() for seat in others if seat not in chosen]
             if missing:
                 raise ValueError(f"opponents has no policy for {', '.join(missing)}")
-            chosen = dict(opponents)
         else:
             chosen = dict.fromkeys(others, opponents)
         for policy in chosen.values():
@@ -357,3 +363,23 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
             return _FAR
         except MahjongError:  # a hand of another size, mid-step: the last figure stands
             return self._away
+
+
+GYMNASIUM_IDS = {
+    "mahjong_rules/Flex-v0": "flex",
+    "mahjong_rules/CardFree-v0": "card-free",
+    "mahjong_rules/Nmjl-v0": "nmjl",
+    "mahjong_rules/Singapore-v0": "singapore",
+}
+"""The Gymnasium ids of :class:`SingleAgentEnv`, one per ruleset family, registered when this module
+is imported: ``gymnasium.make("mahjong_rules/Singapore-v0", opponents="greedy")`` passes its keyword
+arguments (the learner, the opponents, the ruleset's options...) to the environment."""
+
+
+def _register() -> None:
+    for env_id, ruleset in GYMNASIUM_IDS.items():
+        if env_id not in gymnasium.registry:  # a module imported again registers nothing twice
+            gymnasium.register(env_id, entry_point=f"{__name__}:SingleAgentEnv", kwargs={"ruleset": ruleset})
+
+
+_register()
