@@ -157,9 +157,6 @@ def _ruleset_of(cls: type[Any], options: Any) -> Ruleset:
     Raises:
         RulesetError: ``cls`` does not provide the Ruleset protocol.
     """
-    default = _built_defaults.get(cls)
-    if default is not None and default.options == options:  # type: ignore[attr-defined]
-        return default
     try:
         key: tuple[type[Any], Any] | None = (cls, options)
         found = _built.get(key)  # type: ignore[arg-type]
@@ -167,6 +164,9 @@ def _ruleset_of(cls: type[Any], options: Any) -> Ruleset:
         key, found = None, None
     if found is not None:
         return found
+    default = _built_defaults.get(cls)  # kept when the others were cleared
+    if default is not None and default.options == options:  # type: ignore[attr-defined]
+        return default
     built = cls(options)
     if not isinstance(built, Ruleset):
         raise RulesetError(f"{cls.__name__} does not provide the Ruleset protocol")

@@ -14,12 +14,12 @@ import contextlib
 import enum
 import functools
 from collections.abc import Mapping, Sequence
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import attrs
 
 from mahjong_rules._coerce import as_seat, describe
+from mahjong_rules.engine.view import _frozen
 from mahjong_rules.errors import MahjongError, RecordError
 from mahjong_rules.melds import Meld
 from mahjong_rules.ruleset import Evaluation, Reason, Ruleset, Settlement
@@ -207,10 +207,6 @@ class IllegalActionError(MahjongError, ValueError):
         super().__init__(reason.message)
 
 
-def _read_only(mapping: Mapping[Seat, int]) -> Mapping[Seat, int]:
-    return MappingProxyType(dict(mapping))
-
-
 @attrs.frozen
 class RoundResult:
     """How a round ended.
@@ -228,7 +224,7 @@ class RoundResult:
     winner: Seat | None
     evaluation: Evaluation | None
     settlement: Settlement | None
-    payments: Mapping[Seat, int] = attrs.field(converter=_read_only, hash=False)
+    payments: Mapping[Seat, int] = attrs.field(converter=_frozen, hash=False)
     evaluations: tuple[Evaluation, ...] = ()
 
     def __reduce__(self) -> tuple[type[RoundResult], tuple[Any, ...]]:

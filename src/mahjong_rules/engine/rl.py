@@ -1494,15 +1494,9 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._info_mask = self._info_agent = None
             return
-        legal = round_.legal_actions(self._seat_of[agent])
-        if type(legal) is tuple:  # listed actions (not a Charleston step's passes): indexed here
-            cells = bytearray(self._mask_size)
-            found = self.encoding._indexes_and_mask(legal, cells)
-            indexed = LegalIndexes(found, found)
-            mask: npt.NDArray[np.int8] = np.frombuffer(cells, dtype=np.int8)
-        else:
-            indexed = self.encoding.indexed(legal)
-            mask = indexed.mask(self._mask_size)
+        # Indexed here rather than through _indexed: the round is this step's, the cache stale.
+        indexed = self.encoding.indexed(round_.legal_actions(self._seat_of[agent]))
+        mask = indexed.mask(self._mask_size)
         self._index_cache = (round_, agent, indexed)
         self.infos[agent] = {"action_mask": mask}
         self._info_mask = (round_, agent, mask)

@@ -33,6 +33,8 @@ __all__ = ["PlayerView", "view_of"]
 
 
 def _frozen(mapping: Mapping[Seat, Any]) -> Mapping[Seat, Any]:
+    """A read-only copy of ``mapping`` (a view's, a round result's): it does not pickle, so what
+    holds one pickles it as a dict."""
     return MappingProxyType(dict(mapping))
 
 
