@@ -614,7 +614,7 @@ def test_illegal_calls_say_why() -> None:
     finished = round_.apply(Action(S, "mahjong", ("5C",))).apply(Action(W, "pass"))
     assert finished.is_over
     _raises(finished, Action(N, "pass"), "round-over", replayable=False)
-    with pytest.raises(TypeError, match="an action is an Action"):
+    with pytest.raises(TypeError, match="apply takes an Action"):
         round_.apply("discard 5C")  # type: ignore[arg-type]
 
 

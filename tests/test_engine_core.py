@@ -49,9 +49,9 @@ def test_replay_records_refuse_other_formats() -> None:
 
 
 def test_illegal_action_error_is_bad_input_with_its_reason() -> None:
-    error = IllegalActionError(mr.Reason("not-your-turn", "it is East's turn"))
+    error = IllegalActionError(mr.Reason("not-to-act", "it is East's turn"))
     assert isinstance(error, ValueError)
-    assert error.reason.code == "not-your-turn"
+    assert error.reason.code == "not-to-act"
     assert str(error) == "it is East's turn"
 
 

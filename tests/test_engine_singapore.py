@@ -569,21 +569,21 @@ def test_illegal_actions_raise_and_leave_the_round_as_it_was() -> None:
     """An illegal action is never accepted: the round (immutable) is unchanged and the error says
     which rule."""
     round_ = arrange(PRIORITY)
-    assert refused(round_, Action(S, "discard", "5B")) == "not-your-turn"
+    assert refused(round_, Action(S, "discard", "5B")) == "not-to-act"
     assert refused(round_, Action(E, "discard", "3B")) == "not-in-hand"
-    assert refused(round_, Action(E, "pass")) == "not-now"
+    assert refused(round_, Action(E, "pass")) == "wrong-action"
     assert refused(round_, Action(E, "mahjong")) == "not-after-draw"
     assert refused(round_, Action(E, "kong", meld="{5B 5B 5B 5B}")) == "not-after-draw"
-    assert refused(round_, Action(E, "charleston", "5B 1C 4C")) == "not-legal"
-    assert refused(round_, Action(N, "discard", "2B", target="E")) == "not-your-turn"
+    assert refused(round_, Action(E, "charleston", "5B 1C 4C")) == "wrong-action"
+    assert refused(round_, Action(N, "discard", "2B", target="E")) == "not-to-act"
     drawn = attrs.evolve(round_, drawn=mr.Tile.parse("9B"))
     assert refused(drawn, Action(E, "mahjong")) == "not-mahjong"
     assert refused(drawn, Action(E, "kong", meld="{9B 9B 9B 9B}")) == "no-kong"
     after = act(round_, E, "discard", "5B")
-    assert refused(after, Action(E, "pass")) == "not-your-turn"
-    assert refused(after, Action(S, "discard", "1D")) == "not-now"
+    assert refused(after, Action(E, "pass")) == "not-to-act"
+    assert refused(after, Action(S, "discard", "1D")) == "wrong-action"
     assert refused(after, Action(S, "mahjong", "5B")) == "not-mahjong"
-    assert refused(after, Action(W, "mahjong", "9B")) == "wrong-tile"
+    assert refused(after, Action(W, "mahjong", "9B")) == "not-the-discard"
     with pytest.raises(TypeError, match="apply takes an Action"):
         round_.apply("E discard 5B")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="not at a table of 3"):

@@ -15,7 +15,14 @@ from typing import Any
 
 from mahjong_rules.engine.core import Action, ActionKind, IllegalActionError, Round, RoundResult
 from mahjong_rules.engine.replay import Replay
-from mahjong_rules.engine.selfplay import InvariantError, check_invariants, play, random_agent
+from mahjong_rules.engine.selfplay import (
+    InvariantError,
+    check_invariants,
+    chosen_by,
+    nothing_to_choose,
+    play,
+    random_agent,
+)
 from mahjong_rules.registry import get_ruleset
 from mahjong_rules.ruleset import Ruleset
 
@@ -28,7 +35,9 @@ __all__ = [
     "Round",
     "RoundResult",
     "check_invariants",
+    "chosen_by",
     "new_round",
+    "nothing_to_choose",
     "play",
     "random_agent",
 ]

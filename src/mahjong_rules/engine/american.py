@@ -752,7 +752,7 @@ class AmericanRound:
             IllegalActionError: the action is not legal now; its ``reason`` says why.
         """
         if not isinstance(action, Action):
-            raise TypeError(f"an action is an Action, not {describe(action)}")
+            raise TypeError(f"apply takes an Action, not {describe(action)}")
         if self.is_over:
             raise IllegalActionError(Reason("round-over", "the round is over: no more actions"))
         if action.seat not in self.to_act:

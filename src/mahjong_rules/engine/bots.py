@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mahjong_rules.engine.core import Action, ActionKind
-from mahjong_rules.engine.selfplay import Agent
+from mahjong_rules.engine.selfplay import Agent, nothing_to_choose
 from mahjong_rules.engine.view import PlayerView
 from mahjong_rules.errors import UnreachableError
 from mahjong_rules.hand import Hand
@@ -88,6 +88,8 @@ class _GreedyAgent:
         return "greedy_agent()"
 
     def __call__(self, view: PlayerView) -> Action:
+        if not view.legal:
+            raise nothing_to_choose(view)
         by_kind: dict[ActionKind, list[Action]] = {}
         for action in view.legal:
             by_kind.setdefault(action.kind, []).append(action)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import enum
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import attrs
@@ -63,9 +63,13 @@ class ActionKind(enum.Enum):
     the courtesy pass (``count``)."""
 
 
-def _tiles(value: Sequence[Tile | str]) -> tuple[Tile, ...]:
+def _tiles(value: Sequence[Tile | str] | Tile) -> tuple[Tile, ...]:
     if isinstance(value, str):
         value = value.split()
+    elif isinstance(value, Tile):
+        return (value,)  # one tile, as Action("E", "discard", tile) writes it
+    elif not isinstance(value, Iterable):
+        raise TypeError(f"an action's tiles are tiles or their notation, not {describe(value)}")
     found = []
     for item in value:
         if isinstance(item, Tile):
@@ -125,7 +129,8 @@ class Action:
     Attributes:
         seat: who acts.
         kind: what they do.
-        tiles: the tiles the action names (the discard, the tiles passed, the tile given in a swap).
+        tiles: the tiles the action names (the discard, the tiles passed, the tile given in a swap),
+            given as tiles, their notation (``"5C"``, ``"1B 2B 3B"``) or one :class:`Tile`.
         meld: the meld it exposes, declares or swaps with.
         target: the seat whose meld a joker swap takes from.
         count: a number (the courtesy pass's offer; tiles passed blind).

@@ -8,12 +8,14 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
-from mahjong_rules.engine.core import Action, Round
+from mahjong_rules._coerce import describe
+from mahjong_rules.engine.core import Action, IllegalActionError, Round
 from mahjong_rules.engine.view import PlayerView
 from mahjong_rules.errors import MahjongError
+from mahjong_rules.ruleset import Reason
 from mahjong_rules.tiles import Seat, Tile
 
-__all__ = ["Agent", "InvariantError", "check_invariants", "play", "random_agent"]
+__all__ = ["Agent", "InvariantError", "check_invariants", "chosen_by", "nothing_to_choose", "play", "random_agent"]
 
 Agent = Callable[[PlayerView], Action]
 """Chooses one of a seat's legal actions from what the seat may see: ``agent(view) -> action``,
@@ -41,7 +43,40 @@ class _RandomAgent:
         self.rng = rng
 
     def __call__(self, view: PlayerView) -> Action:
-        return self.rng.choice(view.legal)
+        legal = view.legal
+        if not legal:
+            raise nothing_to_choose(view)
+        return self.rng.choice(legal)
+
+
+def nothing_to_choose(view: PlayerView) -> IllegalActionError:
+    """The error for an agent asked to choose from a view with no legal action: the round is over
+    (``round-over``) or the seat is not to act (``not-to-act``), as the round says of an action
+    of that seat then."""
+    seat = view.seat.name.title()
+    if view.result is not None:
+        return IllegalActionError(Reason("round-over", f"the round is over: {seat} has nothing to choose"))
+    waiting = ", ".join(each.name.title() for each in view.to_act)
+    return IllegalActionError(Reason("not-to-act", f"{seat} has nothing to choose now; waiting for {waiting}"))
+
+
+def chosen_by(agent: Agent, view: PlayerView) -> Action:
+    """What ``agent`` chooses for ``view``'s seat, checked to be an :class:`Action` of that seat
+    (whether it is legal is the round's to say when it is applied).
+
+    Raises:
+        TypeError: the agent returned something other than an action.
+        IllegalActionError: the agent chose for another seat (``wrong-seat``).
+    """
+    action = agent(view)
+    if not isinstance(action, Action):
+        seat = view.seat.name.title()
+        raise TypeError(f"{seat}'s agent returned {describe(action)}, not an Action (one of its view's legal actions)")
+    if action.seat is not view.seat:
+        seat = view.seat.name.title()
+        reason = Reason("wrong-seat", f"{seat}'s agent chose for {action.seat.name.title()}: {action}")
+        raise IllegalActionError(reason)
+    return action
 
 
 def check_invariants(round_: Round) -> None:
@@ -80,6 +115,9 @@ def play(round_: Round, agents: dict[Seat, Agent] | None = None, *, seed: int = 
 
     Raises:
         InvariantError: the round broke an invariant.
+        TypeError: an agent returned something other than an action.
+        IllegalActionError: an agent chose an action the rules do not allow then, or one of
+            another seat (``wrong-seat``).
     """
     rng = random.Random(seed)
     chosen = agents or {}
@@ -98,7 +136,7 @@ def play(round_: Round, agents: dict[Seat, Agent] | None = None, *, seed: int = 
             view = round_.view(seat)
             if not view.legal:
                 raise InvariantError(f"{seat.name.title()} must act but has no legal action")
-            action = agent(view)
+            action = chosen_by(agent, view)
         round_ = round_.apply(action)
         steps += 1
         if check:

@@ -467,8 +467,8 @@ class SingaporeRound:
         if seat not in self.seats:
             return Reason("not-at-table", f"{seat.name.title()} is not at a table of {len(self.seats)}")
         if seat not in self.to_act:
-            waiting = " and ".join(each.name.title() for each in self.to_act)
-            return Reason("not-your-turn", f"{seat.name.title()} has nothing to do now: {waiting} must act")
+            waiting = ", ".join(each.name.title() for each in self.to_act)
+            return Reason("not-to-act", f"{seat.name.title()} has nothing to choose now; waiting for {waiting}")
         if self.phase is _PHASE_TURN:
             return self._turn_refusal(action)
         assert self.discard is not None
@@ -476,7 +476,7 @@ class SingaporeRound:
             return Reason("rob-game-only", "a tile added to a kong may only be taken to win: robbing the kong")
         if kind is _ACTIONKIND_CALL or kind is _ACTIONKIND_MAHJONG:
             return _call_refusal(self, action, self.discard)
-        return Reason("not-now", f"{seat.name.title()} answers {self.discard}: GAME, a call, or PASS")
+        return Reason("wrong-action", f"{seat.name.title()} answers {self.discard}: GAME, a call, or PASS")
 
     def _turn_refusal(self, action: Action) -> Reason:
         seat, kind = action.seat, action.kind
@@ -497,8 +497,8 @@ class SingaporeRound:
             evaluation = self.ruleset.evaluate(player.hand, _drawn_context(self, seat))
             why = "; ".join(reason.message for reason in evaluation.reasons)
             return Reason("not-mahjong", f"{seat.name.title()}'s hand is not a Mahjong: {why}")
-        if kind in (_ACTIONKIND_CALL, _ACTIONKIND_PASS):
-            return Reason("not-now", f"it is {seat.name.title()}'s turn: discard, declare a kong, or win")
+        if kind not in (_ACTIONKIND_DISCARD, _ACTIONKIND_KONG, _ACTIONKIND_MAHJONG):
+            return Reason("wrong-action", f"it is {seat.name.title()}'s turn: discard, declare a kong, or win")
         return Reason("not-legal", f"{action} is not a move of Singapore mahjong now")
 
 
@@ -631,13 +631,15 @@ def _call_refusal(round_: SingaporeRound, action: Action, tile: Tile) -> Reason:
     seat = action.seat
     player = round_.players[_POSITION[seat]]
     discarder = round_.turn
+    if action.tiles != (tile,):
+        return Reason("not-the-discard", f"only the tile offered, {tile}, may be called")
     if action.kind is _ACTIONKIND_MAHJONG:
-        if action.tiles != (tile,):
-            return Reason("wrong-tile", f"a GAME on the tile offered names it: {tile}")
         move, chow = _MOVE_PONG, None
     else:
         meld = action.meld
-        if meld is None or tile not in meld.tiles or not meld.exposed or meld.called_from is not discarder:
+        if meld is None:
+            return Reason("no-meld", "a call names the set it exposes (the called tile included)")
+        if tile not in meld.tiles or not meld.exposed or meld.called_from is not discarder:
             return Reason(
                 "wrong-meld",
                 f"a call of {tile} exposes a pong, kong or chow holding it, called from {discarder.name.title()}",

@@ -44,7 +44,7 @@ from mahjong_rules.engine.rl import (
     _net_payments,
     _Observer,
 )
-from mahjong_rules.engine.selfplay import Agent
+from mahjong_rules.engine.selfplay import Agent, chosen_by
 from mahjong_rules.engine.view import PlayerView
 from mahjong_rules.errors import MahjongError, UnreachableError
 from mahjong_rules.registry import get_ruleset
@@ -257,7 +257,10 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
         Raises:
             IllegalActionError: the index is not that of a legal action now (:meth:`action_masks`
                 is false there), with ``illegal="raise"``; the environment is unchanged. An action
-                that is not an index at all is refused so whatever ``illegal`` says.
+                that is not an index at all is refused so whatever ``illegal`` says. Also an
+                opponent's policy choosing an illegal action, or one of another seat
+                (``wrong-seat``).
+            TypeError: an opponent's policy returned something other than an action.
             RuntimeError: the episode has ended (call :meth:`reset`).
         """
         round_ = self._round()
@@ -346,7 +349,7 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
                 # a step with random opponents): the view's legal actions are these.
                 round_ = round_.apply(draw.choice(round_.legal_actions(seat)))
             else:
-                round_ = round_.apply(self._agents[seat](round_.view(seat)))
+                round_ = round_.apply(chosen_by(self._agents[seat], round_.view(seat)))
         self.round = round_
 
     def _observe(self) -> npt.NDArray[np.float32]:
