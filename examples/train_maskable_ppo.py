@@ -10,8 +10,9 @@ random rounds seldom end in a win, ``--shaping`` adds a reward for coming closer
     python examples/train_maskable_ppo.py --ruleset flex --shaping 0.1 --steps 4000
 
 It prints the average payment per round of a random learner and of the trained one over the same
-seeded rounds. A few thousand steps take a minute on a laptop; a learner worth the name takes
-hundreds of thousands.
+seeded rounds, then lets the trained model play every seat of a round (``model_policy``: the model
+as an agent, as self-play's opponents are). A few thousand steps take a minute on a laptop; a
+learner worth the name takes hundreds of thousands.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 
-from mahjong_rules.engine.single_agent import SingleAgentEnv
+from mahjong_rules.engine import new_round, play
+from mahjong_rules.engine.single_agent import SingleAgentEnv, model_policy
 
 Chooser = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_]], int]
 
@@ -78,6 +80,16 @@ def main() -> None:
     after = average_payment(evaluation, trained_choice, args.rounds, args.seed + 1)
     print(f"{args.ruleset}, {args.steps} training steps against {args.opponents} opponents")
     print(f"mean payment per round over {args.rounds} rounds: random learner {before:+.2f}, trained {after:+.2f}")
+
+    # The trained model at every seat of one round: each seat sees only its own view, as the
+    # learner did. For self-play training, give a frozen copy as the opponents:
+    # SingleAgentEnv(args.ruleset, opponents=model_policy(MaskablePPO.load(path))).
+    model_seat = model_policy(model)
+    finished = play(new_round(args.ruleset, seed=args.seed), dict.fromkeys("ESWN", model_seat))
+    result = finished.result
+    assert result is not None
+    winner = result.winner.name.title() if result.winner is not None else "no one (a wall game)"
+    print(f"the trained model at every seat: {len(finished.actions)} actions, won by {winner}")
 
 
 if __name__ == "__main__":

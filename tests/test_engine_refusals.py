@@ -164,3 +164,27 @@ def test_an_action_takes_one_tile_as_its_tiles() -> None:
     for wrong in (5, None, 2.5):
         with pytest.raises(TypeError, match="an action's tiles are tiles or their notation, not"):
             Action("E", "discard", wrong)  # type: ignore[arg-type]
+
+
+def test_play_reads_agents_by_seat_notation_and_refuses_bad_keys() -> None:
+    """``play(round_, {"E": agent})`` plays East with the agent (it was played at random, the key
+    never matching a seat); keys naming no seat, a seat twice or one not at the table, and agents
+    that are not callable are refused."""
+    asked: list[Seat] = []
+
+    def first(view: PlayerView) -> Action:
+        asked.append(view.seat)
+        return view.legal[0]
+
+    play(new_round("flex", seed=1), {"E": first, "south": first}, check=False)
+    assert set(asked) == {Seat.EAST, Seat.SOUTH}
+    three = new_round("singapore", 1, players=3)
+    for agents, error, message in (
+        ({"E": first, "east": first}, ValueError, "agents name a seat twice"),
+        ({"N": first}, ValueError, "agents name North, not at a table of 3"),
+        ({"X": first}, ValueError, "unknown seat 'X'"),
+        ({"E": 3}, TypeError, "East's agent is a callable"),
+        ([first], TypeError, "agents is a mapping from seats to agents"),
+    ):
+        with pytest.raises(error, match=re.escape(message)):
+            play(three, agents, check=False)  # type: ignore[arg-type]

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
-from mahjong_rules._coerce import describe
+from mahjong_rules._coerce import as_seat, describe
 from mahjong_rules.engine.core import Action, IllegalActionError, Round
 from mahjong_rules.engine.view import PlayerView
-from mahjong_rules.errors import MahjongError
+from mahjong_rules.errors import ArgumentError, MahjongError
 from mahjong_rules.ruleset import Reason
 from mahjong_rules.tiles import Seat, Tile
 
@@ -108,19 +109,28 @@ def check_invariants(round_: Round) -> None:
                 raise InvariantError(f"a Mahjong the ruleset does not accept: {evaluation.hand}")
 
 
-def play(round_: Round, agents: dict[Seat, Agent] | None = None, *, seed: int = 0, check: bool = True) -> Round:
+def play(
+    round_: Round,
+    agents: Mapping[Any, Agent] | None = None,  # keys: seats or their notation
+    *,
+    seed: int = 0,
+    check: bool = True,
+) -> Round:
     """``round_`` played to its end: at each step the first seat of ``to_act`` chooses with its
     agent, given only what that seat may see (``round_.view(seat)``; random agents seeded with
     ``seed`` by default), checking the invariants after every action when ``check`` is true.
+    ``agents`` maps seats (or their notation, ``"E"``, ``"east"``) to agents.
 
     Raises:
         InvariantError: the round broke an invariant.
-        TypeError: an agent returned something other than an action.
+        ArgumentError: ``agents`` names a seat twice or one not at the table.
+        TypeError: ``agents`` is no mapping of seats to callables, or an agent returned something
+            other than an action.
         IllegalActionError: an agent chose an action the rules do not allow then, or one of
             another seat (``wrong-seat``).
     """
     rng = random.Random(seed)
-    chosen = agents or {}
+    chosen = _agents_by_seat(agents, round_)
     steps = 0
     if check:
         check_invariants(round_)
@@ -144,3 +154,21 @@ def play(round_: Round, agents: dict[Seat, Agent] | None = None, *, seed: int = 
         if steps > MAX_ACTIONS:
             raise InvariantError(f"the round did not end in {MAX_ACTIONS} actions")
     return round_
+
+
+def _agents_by_seat(agents: Mapping[Any, Agent] | None, round_: Round) -> dict[Seat, Agent]:
+    """``agents`` by seat, each key a seat at ``round_``'s table and each value a callable."""
+    if agents is None:
+        return {}
+    if not isinstance(agents, Mapping):
+        raise TypeError(f"agents is a mapping from seats to agents, not {describe(agents)}")
+    chosen = {as_seat(seat, "an agent's seat"): agent for seat, agent in agents.items()}
+    if len(chosen) < len(agents):
+        raise ArgumentError(f"agents name a seat twice: {', '.join(map(str, agents))}")
+    seats: tuple[Seat, ...] = round_.seats  # type: ignore[attr-defined]
+    for seat, agent in chosen.items():
+        if seat not in seats:
+            raise ArgumentError(f"agents name {seat.name.title()}, not at a table of {len(seats)}")
+        if not callable(agent):
+            raise TypeError(f"{seat.name.title()}'s agent is a callable (view) -> action, not {describe(agent)}")
+    return chosen

@@ -43,12 +43,13 @@ from mahjong_rules.engine.rl import (
     _action_index,
     _net_payments,
     _Observer,
+    observation_array,
 )
-from mahjong_rules.engine.selfplay import Agent, chosen_by
+from mahjong_rules.engine.selfplay import Agent, chosen_by, nothing_to_choose
 from mahjong_rules.engine.view import PlayerView
 from mahjong_rules.errors import MahjongError, UnreachableError
 from mahjong_rules.registry import get_ruleset
-from mahjong_rules.ruleset import Ruleset
+from mahjong_rules.ruleset import Reason, Ruleset
 from mahjong_rules.tiles import NUM_TILE_KINDS, Seat
 
 try:
@@ -61,7 +62,7 @@ except ImportError as error:  # pragma: no cover - the extra is installed wherev
         f"(Gymnasium and NumPy); {error}"
     ) from error
 
-__all__ = ["GYMNASIUM_IDS", "Policy", "SingleAgentEnv"]
+__all__ = ["GYMNASIUM_IDS", "Policy", "SingleAgentEnv", "model_policy"]
 
 Policy = Callable[[PlayerView], Action]
 """A seat's way to choose: given what the seat may see (its legal actions among it), one of them."""
@@ -121,7 +122,7 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
         ruleset: Ruleset | str = "flex",
         *,
         learner: Seat | str = Seat.EAST,
-        opponents: str | Policy | Mapping[Seat | str, str | Policy] = "random",
+        opponents: str | Policy | Mapping[Any, str | Policy] = "random",  # keys: seats or their notation
         shaping: float = 0.0,
         max_steps: int | None = None,
         illegal: str = "raise",
@@ -188,7 +189,7 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
             raise ValueError(f"{argument} is one of the seats {names}, not {value!r}")
         return seat
 
-    def _opponents(self, opponents: str | Policy | Mapping[Seat | str, str | Policy]) -> dict[Seat, str | Policy]:
+    def _opponents(self, opponents: str | Policy | Mapping[Any, str | Policy]) -> dict[Seat, str | Policy]:
         others = [seat for seat in self.seats if seat is not self.learner]
         if isinstance(opponents, Mapping):
             chosen = {self._seat(seat, "an opponent's seat"): policy for seat, policy in opponents.items()}
@@ -366,6 +367,74 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
             return _FAR
         except MahjongError:  # a hand of another size, mid-step: the last figure stands
             return self._away
+
+
+def model_policy(model: object, *, deterministic: bool = True) -> Policy:
+    """A trained model as a policy: a seat's opponent in :class:`SingleAgentEnv` (self-play against
+    a frozen copy of the learner), an agent of :func:`~mahjong_rules.engine.play`, a bot.
+
+    ``model`` chooses an action index as the learner did, from what the seat sees: the seat's
+    observation (:func:`~mahjong_rules.engine.rl.observation_array`, the array the environment
+    gives that seat) and the boolean mask of its legal actions (:meth:`SingleAgentEnv.action_masks`'
+    form). It is either a trained model with sb3-contrib's ``predict(observation,
+    action_masks=mask, deterministic=...)`` (``MaskablePPO``, whose first result is the index) or
+    any callable ``(observation, mask) -> index``.
+
+    >>> import numpy as np
+    >>> from mahjong_rules.engine import new_round, play
+    >>> def last_legal(observation, mask):  # a stand-in for a trained model
+    ...     return int(np.flatnonzero(mask)[-1])
+    >>> policy = model_policy(last_legal)
+    >>> finished = play(new_round("singapore", seed=2), {seat: policy for seat in "ESWN"})
+    >>> sum(finished.result.payments.values())
+    0
+
+    The policy raises :class:`~mahjong_rules.engine.IllegalActionError` (``illegal-index``) when the
+    model's index is not a legal action of the seat (a model that ignores the mask), and as
+    :func:`~mahjong_rules.engine.nothing_to_choose` says when the seat has nothing to choose.
+    """
+    return _ModelPolicy(model, deterministic)
+
+
+class _ModelPolicy:
+    """:func:`model_policy`'s policy: an object that pickles with its model."""
+
+    __slots__ = ("_encoding", "deterministic", "model")
+
+    def __init__(self, model: object, deterministic: bool) -> None:
+        predict = getattr(model, "predict", None)
+        if not callable(predict) and not callable(model):
+            raise TypeError(f"a model has a predict method or is a callable, not {type(model).__name__}")
+        self.model = model
+        self.deterministic = deterministic
+        self._encoding: ActionEncoding | None = None
+
+    def __repr__(self) -> str:
+        return f"model_policy({self.model!r}, deterministic={self.deterministic})"
+
+    def __call__(self, view: PlayerView) -> Action:
+        if not view.legal:
+            raise nothing_to_choose(view)
+        encoding = self._encoding
+        if encoding is None or encoding.ruleset != view.ruleset:
+            encoding = self._encoding = ActionEncoding(view.ruleset)
+        legal = encoding.indexed(view.legal)
+        observation = observation_array(view, encoding.seats)
+        mask = legal.mask(encoding.size, dtype=np.bool_)
+        predict = getattr(self.model, "predict", None)
+        if callable(predict):
+            chosen = predict(observation, action_masks=mask, deterministic=self.deterministic)[0]
+        else:
+            chosen = self.model(observation, mask)  # type: ignore[operator]
+        index = _action_index(chosen.item() if isinstance(chosen, np.ndarray) and chosen.size == 1 else chosen)
+        action = legal.action(index)
+        if action is None:
+            shown = encoding.describe(index) if 0 <= index < encoding.size else "outside the action space"
+            seat = view.seat.name.title()
+            raise IllegalActionError(
+                Reason("illegal-index", f"the model chose action {index} ({shown}), not a legal action of {seat} now")
+            )
+        return action
 
 
 GYMNASIUM_IDS = {
