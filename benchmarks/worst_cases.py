@@ -7,7 +7,8 @@ call timed warm (after its tables have loaded; the first call of a process is re
 
 Target (issue 20): every call answers any hand of at most 14 tiles plus exposures in 50 ms or
 less; ``pass_options`` (issue 21: every choice of three tiles to pass in the Charleston, a search
-each, a few times a game) in 500 ms. The script prints each call's slowest input and time, MET or
+each, a few times a game) in 500 ms. A seat's view to JSON and back, at every moment of new seeded
+rounds of each family, in 50 ms too. The script prints each call's slowest input and time, MET or
 MISSED, and exits 1 if a call misses.
 """
 
@@ -176,8 +177,50 @@ def main() -> int:
                 f"  {call_name:<18} {elapsed * 1e3:8.1f} ms {verdict:<6}  cold {first[call_name] * 1e3:6.1f} ms"
                 f"  slowest on {hand}"
             )
+    missed += views_as_json(rng)
     print(f"\n{'every call met the target' if not missed else 'missed: ' + ', '.join(missed)}")
     return 1 if missed else 0
+
+
+def views_as_json(rng: random.Random, rounds: int = 3) -> list[str]:
+    """A seat's view to JSON and back (``to_dict``, ``json.dumps``, ``json.loads``,
+    ``from_dict``), at every moment of a few new seeded rounds of each family: the largest views
+    are a card's Charleston steps (hundreds of passes, the card in the options). The first read
+    of a card (cold) is reported apart: later views of it reuse it."""
+    import json
+
+    from mahjong_rules.engine import new_round
+
+    print(f"\nviews as JSON (every seat at every moment of {rounds} new rounds a family):")
+    missed = []
+    for family in ("flex", "card-free", "nmjl", "singapore"):
+        worst = (0.0, 0, "")
+        cold = None
+        for _ in range(rounds):
+            seed = rng.randrange(2**31)
+            round_ = new_round(family, seed=seed)
+            draw = random.Random(seed)
+            while True:
+                for seat in round_.seats:  # type: ignore[attr-defined]
+                    started = time.perf_counter()
+                    text = json.dumps(mr.to_dict(round_.view(seat)))
+                    mr.from_dict(json.loads(text))
+                    elapsed = time.perf_counter() - started
+                    if cold is None:
+                        cold = elapsed
+                    elif elapsed > worst[0]:
+                        worst = (elapsed, len(text), f"seed {seed}, {len(round_.actions)} actions in, {seat.name}")
+                if round_.is_over:
+                    break
+                round_ = round_.apply(draw.choice(round_.legal_actions(round_.to_act[0])))
+        verdict = "MET" if worst[0] * 1e3 <= TARGET_MS else "MISSED"
+        if verdict == "MISSED":
+            missed.append(f"{family} view JSON")
+        print(
+            f"  {family:<10} {worst[0] * 1e3:8.1f} ms {verdict:<6}  cold {(cold or 0.0) * 1e3:6.1f} ms"
+            f"  largest-slowest {worst[1]:,} bytes ({worst[2]})"
+        )
+    return missed
 
 
 if __name__ == "__main__":

@@ -3,9 +3,11 @@ nothing below importing what is above (issue 13 untangled the import circle amon
 ``_tokenizer``, ``notation``, ``melds``, ``hand`` and ``tilesets``).
 
 Every import a module makes when it runs counts, at the top or inside a function; imports under
-``if TYPE_CHECKING:`` are for the type checker only and do not. The one exception is the Jupyter
-hooks (``_repr_svg_``, ``_repr_html_``), which load the pictures on demand when a notebook asks an
-object for its picture.
+``if TYPE_CHECKING:`` are for the type checker only and do not. The exceptions load a layer above
+on demand, never when the module loads: the Jupyter hooks (``_repr_svg_``, ``_repr_html_``), which
+load the pictures when a notebook asks an object for its picture, and ``serialize``'s
+``_engine_documents``, which loads the engine's JSON documents (a seat's view, an action) when one
+is read or written.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ LAYERS: list[set[str]] = [
     {"cli"},
 ]
 LAYER_OF = {module: depth for depth, modules in enumerate(LAYERS) for module in modules}
-PRESENTATION_HOOKS = {"_repr_svg_", "_repr_html_"}
+ON_DEMAND = {"_repr_svg_", "_repr_html_", "_engine_documents"}
 
 
 def _is_type_checking(node: ast.If) -> bool:
@@ -54,7 +56,7 @@ def runtime_imports(module: str) -> set[str]:
             for statement in node.orelse:
                 visit(statement)
             return
-        if isinstance(node, ast.FunctionDef) and node.name in PRESENTATION_HOOKS:
+        if isinstance(node, ast.FunctionDef) and node.name in ON_DEMAND:
             return
         if isinstance(node, ast.ImportFrom) and node.module is not None:
             if node.module == "mahjong_rules":

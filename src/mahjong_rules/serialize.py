@@ -1,12 +1,14 @@
 """JSON for the library's values: :func:`to_dict` turns a tile, meld, hand, win context, evaluation,
-settlement or card into plain JSON data (dicts, lists, strings, numbers, booleans, ``None``), and
-:func:`from_dict` turns such data back into the value. The format is versioned
-(:data:`SCHEMA_VERSION`) and published as a JSON Schema (:func:`json_schema`).
+settlement, card, a seat's view of a round or an action into plain JSON data (dicts, lists,
+strings, numbers, booleans, ``None``), and :func:`from_dict` turns such data back into the value.
+The format is versioned (:data:`SCHEMA_VERSION`) and published as a JSON Schema
+(:func:`json_schema`).
 
 Every document has a ``"type"`` (``"tile"``, ``"meld"``, ``"hand"``, ``"win_context"``,
-``"evaluation"``, ``"settlement"``, ``"card"``) and the ``"schema"`` version; values nested inside
-a document (the melds of a hand, the hand of an evaluation) are written the same way without
-those two keys. Tiles are their canonical tokens (``"3B"``), seats their names (``"EAST"``).
+``"evaluation"``, ``"settlement"``, ``"card"``, ``"view"``, ``"action"``) and the ``"schema"``
+version; values nested inside a document (the melds of a hand, the hand of an evaluation) are
+written the same way without those two keys. Tiles are their canonical tokens (``"3B"``), seats
+their names (``"EAST"``).
 
 >>> import mahjong_rules as mr
 >>> data = mr.to_dict(mr.Hand.parse("222B 55B [J 7C 7C @W]"))
@@ -152,8 +154,9 @@ def _settlement(settlement: Settlement) -> dict[str, JSON]:
 
 
 def to_dict(value: object) -> dict[str, JSON]:
-    """``value`` (a Tile, Meld, Hand, WinContext, Evaluation, Settlement or Card) as JSON data,
-    with its ``"type"`` and the ``"schema"`` version.
+    """``value`` (a Tile, Meld, Hand, WinContext, Evaluation, Settlement, Card, a
+    :class:`~mahjong_rules.engine.view.PlayerView` or an :class:`~mahjong_rules.engine.Action`) as
+    JSON data, with its ``"type"`` and the ``"schema"`` version.
 
     >>> to_dict(Tile.parse("RD"))
     {'type': 'tile', 'schema': 1, 'tile': 'RD'}
@@ -174,12 +177,23 @@ def to_dict(value: object) -> dict[str, JSON]:
             return {"type": name, "schema": SCHEMA_VERSION, **write(value)}
     if _is_card(value):
         return {"type": "card", "schema": SCHEMA_VERSION, **_card(value)}
+    if type(value).__module__.startswith("mahjong_rules.engine."):
+        engine = _engine_documents()
+        if isinstance(value, engine.PlayerView):
+            return {"type": "view", "schema": SCHEMA_VERSION, **engine.write_view(value)}
+        if isinstance(value, engine.Action):
+            return {"type": "action", "schema": SCHEMA_VERSION, **engine.write_action(value)}
     raise TypeError(
-        f"to_dict writes a Tile, Meld, Hand, WinContext, Evaluation, Settlement or Card, not {describe(value)}"
+        "to_dict writes a Tile, Meld, Hand, WinContext, Evaluation, Settlement, Card, PlayerView or Action, "
+        f"not {describe(value)}"
     )
 
 
 # -- reading ---------------------------------------------------------------------------------------
+
+
+_CARDS_KEPT = 16
+_CARDS_READ: dict[tuple[str, str], Any] = {}  # (the card's data as JSON text, its path) to the card
 
 
 class _Reader:
@@ -279,6 +293,21 @@ class _Reader:
             raise self.fail(path, str(error)) from None
 
     def card(self, data: Mapping[str, JSON], path: str) -> Any:
+        # A card is read anew only when its data is new: every view and evaluation of a card
+        # ruleset carries its card, which takes tens of milliseconds to read.
+        try:
+            key = json.dumps(data, sort_keys=True)
+        except (TypeError, ValueError):  # not JSON data at all: read, to say where it is wrong
+            return self._card(data, path)
+        found = _CARDS_READ.get((key, path))
+        if found is None:
+            found = self._card(data, path)
+            if len(_CARDS_READ) >= _CARDS_KEPT:
+                _CARDS_READ.clear()
+            _CARDS_READ[key, path] = found
+        return found
+
+    def _card(self, data: Mapping[str, JSON], path: str) -> Any:
         from mahjong_rules.rulesets.nmjl.card import parse_card
 
         lines = [f"format = 2\nname = {json.dumps(self.text(data.get('name'), f'{path}.name'))}"]
@@ -402,6 +431,43 @@ _TOP_KEYS = {
     ),
     "settlement": ({"transfers", "seats", "payments"}, {"transfers"}),
     "card": ({"name", "sections"}, {"name", "sections"}),
+    "view": (
+        {
+            "ruleset",
+            "seat",
+            "seats",
+            "phase",
+            "step",
+            "turn",
+            "to_act",
+            "legal",
+            "hand",
+            "drawn",
+            "exposed",
+            "bonus",
+            "discards",
+            "concealed_counts",
+            "on_offer",
+            "tiles_left",
+            "prevailing",
+            "payments",
+            "result",
+        },
+        {
+            "ruleset",
+            "seat",
+            "seats",
+            "phase",
+            "to_act",
+            "legal",
+            "hand",
+            "exposed",
+            "discards",
+            "concealed_counts",
+            "tiles_left",
+        },
+    ),
+    "action": ({"seat", "kind", "tiles", "meld", "target", "count", "flag"}, {"seat", "kind"}),
 }
 
 
@@ -434,11 +500,30 @@ def from_dict(data: Mapping[str, JSON]) -> Any:
         "evaluation": lambda: reader.evaluation(fields, "evaluation"),
         "settlement": lambda: reader.settlement(fields, "settlement"),
         "card": lambda: reader.card(fields, "card"),
+        "view": lambda: _read_view(reader, fields),
+        "action": lambda: _read_action(reader, fields),
     }
     try:
         return readers[str(kind)]()
     except RecursionError:  # values nested beyond any document's depth: never a crash
         raise reader.fail(str(kind), "nested too deeply") from None
+
+
+def _engine_documents() -> Any:
+    """The engine's documents (a seat's view, an action), loaded when one is read or written: the
+    engine is above this module's layer, so it is imported here on demand, never when this module
+    loads (tests/test_layers.py names this function as the one exception)."""
+    from mahjong_rules.engine import _view_json
+
+    return _view_json
+
+
+def _read_view(reader: _Reader, fields: Mapping[str, JSON]) -> Any:
+    return _engine_documents().read_view(reader, fields, "view")
+
+
+def _read_action(reader: _Reader, fields: Mapping[str, JSON]) -> Any:
+    return _engine_documents().read_action(reader, fields, "action")
 
 
 @functools.cache

@@ -78,7 +78,7 @@ class PlayerView:
     step: Any
     turn: Seat | None
     to_act: tuple[Seat, ...]
-    legal: Sequence[Action]
+    legal: Sequence[Action] = attrs.field(hash=False)  # a tuple and the same passes listed lazily are equal
     hand: Hand
     drawn: Tile | None
     exposed: Mapping[Seat, tuple[Meld, ...]] = attrs.field(converter=_frozen, hash=False)
