@@ -21,7 +21,7 @@ import pytest
 
 import mahjong_rules as mr
 from mahjong_rules import service
-from mahjong_rules.engine import Replay, new_round
+from mahjong_rules.engine import Action, Replay, new_round
 from tests.test_service import REQUESTS
 
 SEED = 2026
@@ -151,10 +151,26 @@ def _documents() -> list[dict[str, Any]]:
         mr.to_dict(evaluation),
         mr.to_dict(flex.settle(evaluation)),
         mr.to_dict(mr.sample_card("tutorial")),
+        mr.to_dict(_played("flex", 30).view("S")),
+        mr.to_dict(_played("singapore", 10_000).view("W")),  # the round over: its result
+        mr.to_dict(Action("E", "call", "5B", meld="[5B 5B 5B @N]")),
     ]
 
 
-@pytest.mark.parametrize("kind", range(7), ids=["tile", "meld", "hand", "context", "evaluation", "settlement", "card"])
+def _played(family: str, actions: int) -> Any:
+    """A round of ``family`` played at random for ``actions`` actions, or to its end."""
+    round_ = new_round(family, seed=SEED)
+    rng = random.Random(SEED)
+    while not round_.is_over and len(round_.actions) < actions:
+        round_ = round_.apply(rng.choice(round_.legal_actions(round_.to_act[0])))
+    return round_
+
+
+@pytest.mark.parametrize(
+    "kind",
+    range(10),
+    ids=["tile", "meld", "hand", "context", "evaluation", "settlement", "card", "view", "finished-view", "action"],
+)
 def test_from_dict_of_every_value_type(kind: int) -> None:
     """300 mutations of a document of each type: the value, or a RecordError or TypeError."""
     rng = random.Random(SEED + kind)

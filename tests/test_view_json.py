@@ -102,6 +102,9 @@ def test_a_remote_bot_answers_with_an_action_document() -> None:
         (lambda data: data["legal"].append({"seat": "EAST", "kind": "dance"}), "view.legal[1]"),
         (lambda data: data["discards"].update(CENTER=[]), "view.discards"),
         (lambda data: data.update(tiles_left="many"), "view.tiles_left"),
+        (lambda data: data.update(tiles_left=-1), "view.tiles_left"),
+        (lambda data: data["concealed_counts"].update(SOUTH=-13), "view.concealed_counts.SOUTH"),
+        (lambda data: data.update(phase="claims"), "view.phase"),  # Singapore's is "response"
         (lambda data: data.update(ruleset={"name": "riichi"}), "view.ruleset.name"),
         (lambda data: data["ruleset"].update(options={"no_such_option": 1}), "view.ruleset.options"),
         (lambda data: data.update(step={"kind": "dance"}), "view.step.kind"),

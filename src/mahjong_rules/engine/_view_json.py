@@ -181,6 +181,25 @@ def _read_result(reader: _Reader, data: object, path: str, seats: tuple[Seat, ..
     )
 
 
+_PHASES = {"singapore": ("turn", "response", "rob", "over")}
+_AMERICAN_PHASES = ("passing", "turn", "claims", "over")
+
+
+def _count(reader: _Reader, data: object, path: str) -> int:
+    count = reader.integer(data, path)
+    if count < 0:
+        raise reader.fail(path, f"expected a count (0 or more), not {count}")
+    return count
+
+
+def _phase(reader: _Reader, data: object, path: str, ruleset: str) -> str:
+    phase = reader.text(data, path)
+    phases = _PHASES.get(ruleset, _AMERICAN_PHASES)
+    if phase not in phases:
+        raise reader.fail(path, f"a {ruleset} round's phase is one of {', '.join(phases)}, not {phase[:40]!r}")
+    return phase
+
+
 def read_view(reader: _Reader, fields: Mapping[str, JSON], path: str) -> PlayerView:
     where = f"{path}.ruleset"
     described = reader.mapping(fields["ruleset"], where, {"name", "options"}, {"name"})
@@ -222,7 +241,7 @@ def read_view(reader: _Reader, fields: Mapping[str, JSON], path: str) -> PlayerV
             ruleset=ruleset,
             seat=seat,
             seats=seats,
-            phase=reader.text(fields["phase"], f"{path}.phase"),
+            phase=_phase(reader, fields["phase"], f"{path}.phase", name),
             step=_read_step(reader, fields.get("step"), f"{path}.step"),
             turn=None if turn is None else at_table(turn, f"{path}.turn"),
             to_act=tuple(
@@ -252,10 +271,14 @@ def read_view(reader: _Reader, fields: Mapping[str, JSON], path: str) -> PlayerV
                 reader, fields["discards"], f"{path}.discards", seats, lambda value, at: tuple(reader.tiles(value, at))
             ),
             concealed_counts=_by_seat(
-                reader, fields["concealed_counts"], f"{path}.concealed_counts", seats, reader.integer
+                reader,
+                fields["concealed_counts"],
+                f"{path}.concealed_counts",
+                seats,
+                lambda value, at: _count(reader, value, at),
             ),
             on_offer=reader.optional_tile(fields.get("on_offer"), f"{path}.on_offer"),
-            tiles_left=reader.integer(fields["tiles_left"], f"{path}.tiles_left"),
+            tiles_left=_count(reader, fields["tiles_left"], f"{path}.tiles_left"),
             prevailing=reader.seat(fields.get("prevailing"), f"{path}.prevailing"),
             payments=_by_seat(reader, fields.get("payments", {}), f"{path}.payments", seats, reader.integer),
             result=_read_result(reader, fields.get("result"), f"{path}.result", seats),
