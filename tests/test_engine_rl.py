@@ -3,6 +3,7 @@ own API test on rounds of every family."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 import subprocess
@@ -825,12 +826,16 @@ def test_the_global_state_holds_the_whole_table(name: str, options: dict[str, An
             game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
 
 
-@pytest.mark.parametrize("form", [float, lambda index: index + 0.7, str, np.float32, bool])
+@pytest.mark.parametrize(
+    "form", [float, lambda index: index + 0.7, str, np.float32, bool, lambda index: np.array([index]), np.array]
+)
 def test_the_raw_environment_refuses_what_is_not_an_index(form: Any) -> None:
-    """Nothing but an int or a NumPy integer is an action index: a legal index written as a float
-    is not rounded, nor one as a string parsed, nor a bool taken for 0 or 1. The environment
-    refuses it and is unchanged (the checked environment refuses it too, as PettingZoo's wrappers
-    do)."""
+    """Nothing but an int, a NumPy integer or an array of one without dimensions is an action
+    index: a legal index written as a float is not rounded, nor one as a string parsed, nor a bool
+    taken for 0 or 1, nor a one-element vector unpacked. The environment refuses it and is
+    unchanged (the checked environment refuses it too, as PettingZoo's wrappers do)."""
+    if form is np.array:
+        form = functools.partial(np.array, dtype=np.float64)  # a 0-d float array is no index either
     game = raw_env("singapore")
     game.reset(seed=1)
     legal = int(np.flatnonzero(game.infos[game.agent_selection]["action_mask"])[0])
@@ -842,6 +847,9 @@ def test_the_raw_environment_refuses_what_is_not_an_index(form: Any) -> None:
     assert game.steps == 0
     game.step(np.int64(legal))  # a NumPy integer is an index
     assert game.steps == 1
+    again = int(np.flatnonzero(game.infos[game.agent_selection]["action_mask"])[0])
+    game.step(np.array(again))  # so is a 0-d integer array: what SB3's predict returns for one observation
+    assert game.steps == 2
 
 
 def test_the_state_s_concealed_rows_of_any_round_are_its_views() -> None:

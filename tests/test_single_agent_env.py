@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import numpy as np
 import pytest
 
 pytest.importorskip("gymnasium")
@@ -299,3 +300,23 @@ def test_observations_and_masks_fit_their_spaces() -> None:
     observation, reward, _, _, _ = env.step(int(mask.nonzero()[0][0]))
     assert env.observation_space.contains(observation)
     assert isinstance(reward, float)
+
+
+def test_the_step_takes_what_a_models_predict_returns() -> None:
+    """Stable-Baselines3's documented loop steps with ``predict``'s action as it comes: a 0-d
+    integer array. It is an index (Gymnasium's ``Discrete`` contains it); a one-element vector
+    or a 0-d float array is not."""
+    env = SingleAgentEnv("singapore")
+    env.reset(seed=1)
+    assert env.round is not None
+    legal = int(np.flatnonzero(env.action_masks())[0])
+    chosen = env.encoding.decode(legal, env.round.legal_actions(env.learner))
+    before = env.round
+    for wrong in (np.array([legal]), np.array(float(legal))):
+        with pytest.raises(IllegalActionError, match="an index"):
+            env.step(wrong)
+    assert env.round is before
+    assert env.action_space.contains(np.array(legal))
+    env.step(np.array(legal))
+    played: Any = env.round
+    assert played.actions[0] == chosen

@@ -233,15 +233,20 @@ class _PassLayout:
 
 
 def _action_index(action: object) -> int:
-    """``action`` as an action index: an int or a NumPy integer, not a bool.
+    """``action`` as an action index: an int, a NumPy integer, or a NumPy array of one integer
+    and no dimensions (what Stable-Baselines3's ``predict`` returns for one observation, and
+    what Gymnasium's ``Discrete`` space contains); not a bool.
 
     Raises:
-        IllegalActionError: ``action`` is not an index (a float, a string, a bool...), its
-            reason's code ``illegal-index``; nothing is rounded or parsed.
+        IllegalActionError: ``action`` is not an index (a float, a string, a bool, an array
+            with a dimension...), its reason's code ``illegal-index``; nothing is rounded or
+            parsed.
     """
-    if isinstance(action, bool) or not isinstance(action, int | np.integer):
-        raise IllegalActionError(Reason("illegal-index", f"an action is an index (an int), not {action!r}"))
-    return int(action)
+    if isinstance(action, int | np.integer) and not isinstance(action, bool):
+        return int(action)
+    if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
+        return int(action)
+    raise IllegalActionError(Reason("illegal-index", f"an action is an index (an int), not {action!r}"))
 
 
 class _PassDecoder:
@@ -1549,7 +1554,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         self._index_cache = (round_, agent, found)
         return found
 
-    def step(self, action: int | np.integer[Any] | None) -> None:
+    def step(self, action: int | np.integer[Any] | npt.NDArray[np.integer[Any]] | None) -> None:
         """Apply the selected agent's action, given by its index (``None`` for an agent that has
         terminated, as PettingZoo's loop does).
 

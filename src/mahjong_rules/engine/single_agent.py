@@ -250,7 +250,9 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
         self._opening = float(self._paid)
         return self._observe(), info
 
-    def step(self, action: int | np.integer[Any]) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
+    def step(
+        self, action: int | np.integer[Any] | npt.NDArray[np.integer[Any]]
+    ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
         """Apply the learner's action (an index of :attr:`encoding`), run the other seats until the
         learner must act again or the round ends, and return (observation, reward, terminated,
         truncated, info).
@@ -426,7 +428,7 @@ class _ModelPolicy:
             chosen = predict(observation, action_masks=mask, deterministic=self.deterministic)[0]
         else:
             chosen = self.model(observation, mask)  # type: ignore[operator]
-        index = _action_index(chosen.item() if isinstance(chosen, np.ndarray) and chosen.size == 1 else chosen)
+        index = _action_index(chosen)
         action = legal.action(index)
         if action is None:
             shown = encoding.describe(index) if 0 <= index < encoding.size else "outside the action space"
