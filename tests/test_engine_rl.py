@@ -546,6 +546,10 @@ def test_max_steps_truncates_a_round() -> None:
         steps += 1
     assert steps == 5
 
+    for wrong in (0, -1, 2.5, "3", True):
+        with pytest.raises(ValueError, match="max_steps is a whole number of at least 1 or None"):
+            raw_env("singapore", max_steps=wrong)
+
 
 def test_render_shows_the_round_as_text(capsys: pytest.CaptureFixture[str]) -> None:
     game = raw_env("singapore", render_mode="ansi")

@@ -320,3 +320,15 @@ def test_the_step_takes_what_a_models_predict_returns() -> None:
     env.step(np.array(legal))
     played: Any = env.round
     assert played.actions[0] == chosen
+
+
+def test_rewards_given_are_finite_numbers() -> None:
+    """A NaN or infinite shaping factor or illegal reward would turn every reward of a training
+    run into NaN: refused when the environment is made."""
+    for name in ("shaping", "illegal_reward"):
+        for wrong in (float("nan"), float("inf"), -float("inf")):
+            with pytest.raises(ValueError, match=f"{name} is a finite number"):
+                SingleAgentEnv("flex", **{name: wrong})  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match=f"{name} is a number, not str"):
+            SingleAgentEnv("flex", **{name: "1"})  # type: ignore[arg-type]
+    assert SingleAgentEnv("flex", shaping=1, illegal_reward=-5).illegal_reward == -5.0

@@ -232,6 +232,22 @@ class _PassLayout:
             array.flags.writeable = False  # a layout is shared by the encodings of a process
 
 
+def _checked_max_steps(max_steps: object) -> int | None:
+    """``max_steps`` as given to an environment: a whole number of at least 1, or ``None``."""
+    if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
+        raise ValueError(f"max_steps is a whole number of at least 1 or None, not {max_steps!r}")
+    return max_steps
+
+
+def _finite(value: object, name: str) -> float:
+    """``value`` as a float: a number, and finite (a NaN reward would spoil a whole training run)."""
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        raise TypeError(f"{name} is a number, not {type(value).__name__}")
+    if not math.isfinite(value):
+        raise ValueError(f"{name} is a finite number, not {value!r}")
+    return float(value)
+
+
 def _action_index(action: object) -> int:
     """``action`` as an action index: an int, a NumPy integer, or a NumPy array of one integer
     and no dimensions (what Stable-Baselines3's ``predict`` returns for one observation, and
@@ -1394,7 +1410,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
             self.ruleset = ruleset
         # These two in the instance's dict (AECEnv gives it one), not in slots: see __slots__.
         self.render_mode = render_mode  # type: ignore[misc]
-        self.max_steps = max_steps
+        self.max_steps = _checked_max_steps(max_steps)
         self.metadata: dict[str, Any] = {  # type: ignore[misc]
             "name": f"mahjong_{self.ruleset.name.replace('-', '_')}_v0",
             "render_modes": list(_RENDER_MODES),

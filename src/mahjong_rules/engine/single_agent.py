@@ -41,6 +41,8 @@ from mahjong_rules.engine.rl import (
     ActionSpace,
     LegalIndexes,
     _action_index,
+    _checked_max_steps,
+    _finite,
     _net_payments,
     _Observer,
     observation_array,
@@ -145,18 +147,12 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
         self._observer = _Observer()
         self.seats: tuple[Seat, ...] = self.encoding.seats
         self.learner = self._seat(learner)
-        if not isinstance(shaping, (int, float)) or isinstance(shaping, bool):
-            raise TypeError(f"shaping is a number, not {type(shaping).__name__}")
-        self.shaping = float(shaping)
-        if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
-            raise ValueError(f"max_steps is a whole number of at least 1 or None, not {max_steps!r}")
-        self.max_steps = max_steps
+        self.shaping = _finite(shaping, "shaping")
+        self.max_steps = _checked_max_steps(max_steps)
         if illegal not in _ILLEGAL:
             raise ValueError(f"illegal is one of {', '.join(map(repr, _ILLEGAL))}, not {illegal!r}")
-        if not isinstance(illegal_reward, (int, float)) or isinstance(illegal_reward, bool):
-            raise TypeError(f"illegal_reward is a number, not {type(illegal_reward).__name__}")
         self.illegal = illegal
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = _finite(illegal_reward, "illegal_reward")
         self._ended = False  # by an illegal index, with illegal="end"
         choices = self._opponents(opponents)
         shape = (len(OBSERVATION_ROWS), NUM_TILE_KINDS)
