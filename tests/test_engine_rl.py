@@ -913,3 +913,30 @@ def test_the_selected_agent_s_info_holds_its_action_mask(name: str, options: dic
         assert info["action_mask"] is observation["action_mask"]
         assert info["action_mask"].dtype == np.int8
         game.step(int(np.flatnonzero(info["action_mask"])[0]))
+
+
+def test_the_encoding_and_the_observation_refuse_what_they_do_not_take() -> None:
+    """The public pieces of the environment say what was wrong, in the library's errors, instead
+    of failing inside with an ``AttributeError`` or reading a string or a float as an index."""
+    from mahjong_rules.engine.rl import observation_array
+
+    encoding = ActionEncoding("singapore")  # a ruleset's name will do
+    assert encoding.size == ActionEncoding(mr.get_ruleset("singapore")).size
+    assert encoding.describe(np.int64(2)) == encoding.describe(2)
+    for index in ("3", 2.0, True):
+        with pytest.raises(IllegalActionError, match="an index"):
+            encoding.describe(index)  # type: ignore[arg-type]
+        with pytest.raises(IllegalActionError, match="an index"):
+            encoding.block_of(index)  # type: ignore[arg-type]
+    calls: list[Any] = [encoding.encode, lambda value: encoding.mask([value]), lambda value: encoding.indexed([value])]
+    for call in calls:
+        with pytest.raises(TypeError, match="an encoding encodes an Action, not str 'E discard 5B'"):
+            call("E discard 5B")
+    with pytest.raises(TypeError, match="an encoding is of a ruleset or its name, not int"):
+        ActionEncoding(5)  # type: ignore[arg-type]
+    view = new_round("flex", seed=1).view("E")
+    assert np.array_equal(observation_array(view, "ESWN"), observation_array(view))
+    with pytest.raises(TypeError, match="observation_array takes a PlayerView, not dict"):
+        observation_array(new_round("flex", seed=1).observation("E"))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="seats are the view's table in turn order, each once, not South"):
+        observation_array(view, [mr.Seat.SOUTH])

@@ -28,6 +28,7 @@ from typing import Any
 
 import attrs
 
+from mahjong_rules._coerce import as_seat, describe
 from mahjong_rules.engine import new_round
 from mahjong_rules.engine.american import AmericanRound, PassChoices
 from mahjong_rules.engine.core import _POSITION, Action, ActionKind, IllegalActionError, Round
@@ -435,7 +436,16 @@ class ActionEncoding:
     (15, 'discard 5C')
     """
 
-    def __init__(self, ruleset: Ruleset) -> None:
+    def __init__(self, ruleset: Ruleset | str) -> None:
+        """The encoding of ``ruleset`` (a ruleset, or its name with the default options).
+
+        Raises:
+            TypeError: ``ruleset`` is neither a ruleset nor a name.
+        """
+        if isinstance(ruleset, str):
+            ruleset = get_ruleset(ruleset)
+        elif not isinstance(ruleset, Ruleset):
+            raise TypeError(f"an encoding is of a ruleset or its name, not {describe(ruleset)}")
         self.ruleset = ruleset
         counts = ruleset.tileset.counts
         self.tiles: tuple[Tile, ...] = tuple(tile for tile in Tile.all() if counts[tile.index] > 0)
@@ -501,11 +511,15 @@ class ActionEncoding:
         """The index of ``action``.
 
         Raises:
+            TypeError: ``action`` is not an :class:`~mahjong_rules.engine.Action`.
             ValueError: the action has no index in this encoding (a kind of action the family
                 does not have, a tile not in the tile set, a meld or a pass of a size the
                 encoding does not provide for).
         """
-        kind = action.kind
+        try:
+            kind = action.kind
+        except AttributeError:
+            raise TypeError(f"an encoding encodes an Action, not {describe(action)}") from None
         if kind is _ACTIONKIND_DRAW:
             return self._start("draw", action)
         if kind is _ACTIONKIND_PASS:
@@ -713,24 +727,27 @@ class ActionEncoding:
             mask[self.encode(action)] = 1
         return mask
 
-    def block_of(self, index: int) -> tuple[str, int]:
+    def block_of(self, index: int | np.integer[Any]) -> tuple[str, int]:
         """The name of the block holding ``index`` and the offset in it.
 
         Raises:
+            IllegalActionError: ``index`` is not an index at all (a float, a string...).
             ValueError: the index is outside ``range(size)``.
         """
+        index = _action_index(index)
         for name, start, size in self.blocks:
             if start <= index < start + size:
                 return name, index - start
         raise ValueError(f"action index {index} is outside range({self.size})")
 
-    def describe(self, index: int) -> str:
+    def describe(self, index: int | np.integer[Any]) -> str:
         """``index`` in words: ``'discard 5C'``, ``'call pung of 5C with 1 joker'``...
 
         Raises:
+            IllegalActionError: ``index`` is not an index at all (a float, a string...).
             ValueError: the index is outside ``range(size)``.
         """
-        name, offset = self.block_of(int(index))
+        name, offset = self.block_of(index)
         if name in ("draw", "pass"):
             return name
         if name in ("discard", "blank_swap"):
@@ -879,12 +896,17 @@ def _discards(seen: Mapping[str, Any], seat: Seat) -> list[Tile]:
     return [tile for who, tile in discards if who is seat]
 
 
-def observation_array(view: PlayerView, seats: Sequence[Seat] | None = None) -> npt.NDArray[np.float32]:
+def observation_array(view: PlayerView, seats: Iterable[Seat | str] | None = None) -> npt.NDArray[np.float32]:
     """What a seat sees (its :class:`~mahjong_rules.engine.view.PlayerView`) as an array of shape
     ``(len(OBSERVATION_ROWS), 49)``; ``seats``, the table's seats in turn order, default to the
     view's. Bonus tiles are counted with the exposed sets; a family without a prevailing wind
     counts it as East."""
-    seats = tuple(seats) if seats is not None else view.seats
+    if not isinstance(view, PlayerView):
+        raise TypeError(f"observation_array takes a PlayerView, not {describe(view)}")
+    seats = tuple(as_seat(each, "a seat of seats") for each in seats) if seats is not None else view.seats
+    if set(seats) != set(view.seats) or len(seats) != len(view.seats):
+        shown = ", ".join(each.name.title() for each in seats)
+        raise ValueError(f"seats are the view's table in turn order, each once, not {shown}")
     seat = view.seat
     # Every tile counted goes in one flat list of cells (row * columns + tile), counted at once.
     cells: list[int] = []
