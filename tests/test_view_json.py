@@ -108,6 +108,12 @@ def test_a_remote_bot_answers_with_an_action_document() -> None:
         (lambda data: data.update(ruleset={"name": "riichi"}), "view.ruleset.name"),
         (lambda data: data["ruleset"].update(options={"no_such_option": 1}), "view.ruleset.options"),
         (lambda data: data.update(step={"kind": "dance"}), "view.step.kind"),
+        (
+            lambda data: data.update(
+                step={"kind": "pass", "charleston": {"charleston": 3, "number": 1, "direction": "left"}}
+            ),
+            "view.step.charleston.charleston",
+        ),
         (lambda data: data.update(turn="NORTH", seats=["EAST", "SOUTH", "WEST"]), "view"),
         (lambda data: data.update(extra=1), "view"),
         (lambda data: data.pop("hand"), "view"),

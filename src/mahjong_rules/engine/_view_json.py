@@ -116,6 +116,14 @@ def _read_direction(reader: _Reader, data: object, path: str) -> Direction:
     return _DIRECTIONS[name]
 
 
+def _within(reader: _Reader, data: object, path: str, most: int) -> int:
+    """A number from 1 to ``most`` (which Charleston, which pass of it)."""
+    number = reader.integer(data, path)
+    if not 1 <= number <= most:
+        raise reader.fail(path, f"expected 1 to {most}, not {number}")
+    return number
+
+
 def _read_step(reader: _Reader, data: object, path: str) -> Step | None:
     if data is None:
         return None
@@ -131,8 +139,8 @@ def _read_step(reader: _Reader, data: object, path: str) -> Step | None:
             fields["charleston"], where, {"charleston", "number", "direction"}, {"charleston", "number", "direction"}
         )
         charleston = CharlestonPass(
-            reader.integer(passed["charleston"], f"{where}.charleston"),
-            reader.integer(passed["number"], f"{where}.number"),
+            _within(reader, passed["charleston"], f"{where}.charleston", 2),
+            _within(reader, passed["number"], f"{where}.number", 3),
             _read_direction(reader, passed["direction"], f"{where}.direction"),
         )
     return Step(
