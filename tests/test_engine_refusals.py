@@ -7,7 +7,9 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
+from typing import Any
 
+import numpy as np
 import pytest
 
 from mahjong_rules.engine import (
@@ -188,3 +190,59 @@ def test_play_reads_agents_by_seat_notation_and_refuses_bad_keys() -> None:
     ):
         with pytest.raises(error, match=re.escape(message)):
             play(three, agents, check=False)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("wrong", [None, 7, 1.5, ["flex"]])
+def test_what_is_no_ruleset_is_refused_by_every_maker(wrong: object) -> None:
+    """A round, an environment, a training environment and an encoding are made of a ruleset or
+    its name; anything else gets the library's ``TypeError`` (it failed inside with an
+    ``AttributeError``)."""
+    from mahjong_rules.engine.rl import ActionEncoding, raw_env
+
+    makers: list[Any] = [new_round, raw_env, SingleAgentEnv, ActionEncoding]
+    for make in makers:
+        with pytest.raises(TypeError, match="ruleset is a Ruleset or a ruleset's name, not"):
+            make(wrong)
+
+
+@pytest.mark.parametrize("seed", ["x", 1.5, -1, True])
+def test_a_round_s_seed_is_a_whole_number_a_replay_can_record(seed: object) -> None:
+    """A string or a float seeded a shuffle but no replay could record it: a seed of 1.5 was
+    read back as 1 and replayed another round. Seeds are whole numbers of 0 or more, in rounds,
+    environments and replays; a NumPy integer is one."""
+    import json
+
+    from mahjong_rules.engine import Replay
+    from mahjong_rules.engine.rl import raw_env
+
+    with pytest.raises(ValueError, match="seed is a whole number"):
+        new_round("flex", seed)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="seed is a whole number"):
+        raw_env("flex").reset(seed=seed)  # type: ignore[arg-type]
+    record = json.loads(Replay.of(new_round("flex", seed=3)).to_json())
+    record["seed"] = seed
+    with pytest.raises(ValueError, match="seed is a whole number"):
+        Replay.from_json(json.dumps(record))
+    assert new_round("flex", np.int64(3)).seed == 3  # type: ignore[arg-type]
+
+
+def test_an_environment_names_its_agents_when_asked_for_another() -> None:
+    from mahjong_rules.engine.rl import env
+
+    game = env("singapore")
+    game.reset(seed=1)
+    asks: list[Any] = [game.observe, game.legal_actions, game.observation_space, game.action_space]
+    for ask in asks:
+        for agent in ("nobody", 3, ["east"]):
+            with pytest.raises(ValueError, match=r"no agent .* in this environment; its agents: east, south"):
+                ask(agent)
+
+
+def test_play_and_replays_take_rounds_only() -> None:
+    from mahjong_rules.engine import Replay
+
+    for wrong in (None, "flex", new_round("flex", seed=1).view("E")):
+        with pytest.raises(TypeError, match="play plays a round"):
+            play(wrong)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="a replay records a round"):
+            Replay.of(wrong)  # type: ignore[arg-type]

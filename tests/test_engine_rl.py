@@ -932,7 +932,7 @@ def test_the_encoding_and_the_observation_refuse_what_they_do_not_take() -> None
     for call in calls:
         with pytest.raises(TypeError, match="an encoding encodes an Action, not str 'E discard 5B'"):
             call("E discard 5B")
-    with pytest.raises(TypeError, match="an encoding is of a ruleset or its name, not int"):
+    with pytest.raises(TypeError, match="ruleset is a Ruleset or a ruleset's name, not int 5"):
         ActionEncoding(5)  # type: ignore[arg-type]
     view = new_round("flex", seed=1).view("E")
     assert np.array_equal(observation_array(view, "ESWN"), observation_array(view))

@@ -27,7 +27,7 @@ from mahjong_rules._coerce import describe
 from mahjong_rules._json_text import JsonProblem, loads, read_line
 from mahjong_rules.errors import MahjongError
 from mahjong_rules.hand import Hand, as_hand
-from mahjong_rules.registry import get_ruleset
+from mahjong_rules.registry import _as_ruleset
 from mahjong_rules.ruleset import Evaluation, Ruleset, WinContext, as_context
 
 if TYPE_CHECKING:
@@ -187,7 +187,7 @@ def sample_hands(ruleset: Ruleset | str, count: int, *, seed: int = 0) -> Iterat
 
     if type(count) is not int or count < 0:
         raise ArgumentError(f"count is a number of hands (0 or more), not {describe(count)}")
-    built = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    built = _as_ruleset(ruleset)
     tileset = built.tileset
     tiles = [tile for tile in tileset.tiles for _ in range(tileset.count(tile))]
     rng = random.Random(seed)
@@ -479,9 +479,7 @@ def _start(
         raise ValueError(f"errors is 'raise' or 'return', not {errors!r}")
     workers = _count(processes, "processes")
     size = _count(chunksize, "chunksize")
-    built = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-    if not isinstance(built, Ruleset):
-        raise TypeError(f"ruleset is a Ruleset or a ruleset's name, not {describe(ruleset)}")
+    built = _as_ruleset(ruleset)
     total = len(hands) if isinstance(hands, Sized) else None
     pairs = _pairs(hands, contexts)
     stream = _progress_stream(progress)

@@ -148,6 +148,23 @@ def get_ruleset(name: str, **options: Any) -> Ruleset:
     return built
 
 
+def _as_ruleset(ruleset: object, options: dict[str, Any] | None = None) -> Ruleset:
+    """``ruleset`` as a ruleset: a ruleset as it is, or a name built with ``options``.
+
+    Raises:
+        TypeError: ``ruleset`` is neither a ruleset nor a name.
+        ValueError: ``options`` are given with a ruleset object.
+        UnknownRulesetError, OptionError: as :func:`get_ruleset` says.
+    """
+    if isinstance(ruleset, str):
+        return get_ruleset(ruleset, **(options or {}))
+    if not isinstance(ruleset, Ruleset):
+        raise TypeError(f"ruleset is a Ruleset or a ruleset's name, not {describe(ruleset)}")
+    if options:
+        raise ValueError("options go with a ruleset's name, not with a ruleset object")
+    return ruleset
+
+
 def _ruleset_of(cls: type[Any], options: Any) -> Ruleset:
     """The ruleset of class ``cls`` built with ``options`` (an instance of its ``Options``, checked
     already): the one this process built last with them, while it is kept (the defaults' always,

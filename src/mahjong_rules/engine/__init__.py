@@ -10,9 +10,11 @@ replays, and self-play.
 from __future__ import annotations
 
 import importlib
+import numbers
 from collections.abc import Mapping
 from typing import Any
 
+from mahjong_rules._coerce import describe
 from mahjong_rules.engine.core import Action, ActionKind, IllegalActionError, Round, RoundResult
 from mahjong_rules.engine.replay import Replay
 from mahjong_rules.engine.selfplay import (
@@ -23,7 +25,8 @@ from mahjong_rules.engine.selfplay import (
     play,
     random_agent,
 )
-from mahjong_rules.registry import get_ruleset
+from mahjong_rules.errors import ArgumentError
+from mahjong_rules.registry import _as_ruleset
 from mahjong_rules.ruleset import Ruleset
 
 __all__ = [
@@ -57,15 +60,17 @@ def new_round(ruleset: Ruleset | str, seed: int = 0, *, deal: Mapping[str, Any] 
     ``next_deal`` gives them).
 
     Raises:
+        TypeError: ``ruleset`` is neither a ruleset nor a name.
+        ArgumentError: ``seed`` is not a whole number of 0 or more.
         ValueError: the ruleset has no playable rounds, or ``options`` are given with a ruleset
             object.
     """
-    if isinstance(ruleset, str):
-        built = get_ruleset(ruleset, **options)
-    elif options:
-        raise ValueError("options go with a ruleset's name, not with a ruleset object")
-    else:
-        built = ruleset
+    built = _as_ruleset(ruleset, options)
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
+        # A string or a float would seed the shuffle too, but no replay records it (1.5 would
+        # be read back as 1), and -5 would shuffle as 5 does.
+        raise ArgumentError(f"a round's seed is a whole number (0 or more), not {describe(seed)}")
+    seed = int(seed)  # a NumPy integer too
     path = _ROUNDS.get(built.name)
     if path is None:
         raise ValueError(f"no playable rounds for the ruleset {built.name!r}; rounds exist for {', '.join(_ROUNDS)}")

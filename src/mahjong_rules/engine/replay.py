@@ -46,7 +46,13 @@ class Replay:
 
     @classmethod
     def of(cls, round_: Round) -> Replay:
-        """The record of ``round_``."""
+        """The record of ``round_``.
+
+        Raises:
+            TypeError: ``round_`` is not a round.
+        """
+        if not isinstance(round_, Round):
+            raise TypeError(f"a replay records a round, not {describe(round_)}")
         options: dict[str, Any] = {}
         chosen = getattr(round_.ruleset, "options", None)
         if chosen is not None and attrs.has(type(chosen)):
@@ -87,7 +93,10 @@ class Replay:
         try:
             actions = tuple(Action.from_dict(item) for item in data["actions"])
             deal = {str(key): str(value) for key, value in dict(data.get("deal", {})).items()}
-            return cls(str(data["ruleset"]), dict(data.get("options", {})), int(data["seed"]), actions, deal)
+            seed = data["seed"]
+            if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+                raise RecordError(f"a replay's seed is a whole number (0 or more), not {describe(seed)}")
+            return cls(str(data["ruleset"]), dict(data.get("options", {})), seed, actions, deal)
         except (KeyError, TypeError, ValueError) as error:
             raise RecordError(f"not a replay: {error}") from None
 

@@ -34,9 +34,10 @@ from mahjong_rules.engine.american import AmericanRound, PassChoices
 from mahjong_rules.engine.core import _POSITION, Action, ActionKind, IllegalActionError, Round
 from mahjong_rules.engine.singapore import SingaporeRound
 from mahjong_rules.engine.view import PlayerView
+from mahjong_rules.errors import ArgumentError
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld, MeldShape
-from mahjong_rules.registry import get_ruleset
+from mahjong_rules.registry import _as_ruleset
 from mahjong_rules.ruleset import Reason, Ruleset
 from mahjong_rules.tiles import NUM_TILE_KINDS, Seat, Tile, index_of
 
@@ -442,10 +443,7 @@ class ActionEncoding:
         Raises:
             TypeError: ``ruleset`` is neither a ruleset nor a name.
         """
-        if isinstance(ruleset, str):
-            ruleset = get_ruleset(ruleset)
-        elif not isinstance(ruleset, Ruleset):
-            raise TypeError(f"an encoding is of a ruleset or its name, not {describe(ruleset)}")
+        ruleset = _as_ruleset(ruleset)
         self.ruleset = ruleset
         counts = ruleset.tileset.counts
         self.tiles: tuple[Tile, ...] = tuple(tile for tile in Tile.all() if counts[tile.index] > 0)
@@ -1424,12 +1422,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         if render_mode is not None and render_mode not in _RENDER_MODES:
             raise ValueError(f"render_mode is one of {', '.join(_RENDER_MODES)} or None, not {render_mode!r}")
-        if isinstance(ruleset, str):
-            self.ruleset: Ruleset = get_ruleset(ruleset, **options)
-        elif options:
-            raise ValueError("options go with a ruleset's name, not with a ruleset object")
-        else:
-            self.ruleset = ruleset
+        self.ruleset: Ruleset = _as_ruleset(ruleset, options)
         # These two in the instance's dict (AECEnv gives it one), not in slots: see __slots__.
         self.render_mode = render_mode  # type: ignore[misc]
         self.max_steps = _checked_max_steps(max_steps)
@@ -1484,11 +1477,27 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
         """The space of ``agent``'s observations (the same object for every agent)."""
-        return self.observation_spaces[agent]
+        try:
+            return self.observation_spaces[agent]
+        except (KeyError, TypeError):
+            raise self._unknown(agent) from None
 
     def action_space(self, agent: str) -> gymnasium.spaces.Discrete:
         """The indexes of :attr:`encoding` (the same object for every agent)."""
-        return self.action_spaces[agent]
+        try:
+            return self.action_spaces[agent]
+        except (KeyError, TypeError):
+            raise self._unknown(agent) from None
+
+    def _unknown(self, agent: object) -> ArgumentError:
+        """The error for an agent not of this environment."""
+        return ArgumentError(f"no agent {agent!r} in this environment; its agents: {', '.join(self.possible_agents)}")
+
+    def _seat_of_agent(self, agent: object) -> Seat:
+        try:
+            return self._seat_of[agent]  # type: ignore[index]
+        except (KeyError, TypeError):
+            raise self._unknown(agent) from None
 
     def _round(self) -> Round:
         if self.round is None:
@@ -1548,7 +1557,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
     def legal_actions(self, agent: str | None = None) -> Sequence[Action]:
         """The legal actions of ``agent`` (the selected agent by default) now."""
         round_ = self._round()
-        return round_.legal_actions(self._seat_of[agent or self.agent_selection])  # none if not to act
+        return round_.legal_actions(self._seat_of_agent(agent or self.agent_selection))  # none if not to act
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         """The selected agent (:attr:`agent_selection`) while any agent is left, at most
@@ -1588,7 +1597,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         cached = self._index_cache
         if cached is not None and cached[0] is round_ and cached[1] == agent:
             return cached[2]
-        found = self.encoding.indexed(round_.legal_actions(self._seat_of[agent]))  # none if not to act
+        found = self.encoding.indexed(round_.legal_actions(self._seat_of_agent(agent)))  # none if not to act
         self._index_cache = (round_, agent, found)
         return found
 

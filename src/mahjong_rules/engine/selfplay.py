@@ -124,11 +124,13 @@ def play(
     Raises:
         InvariantError: the round broke an invariant.
         ArgumentError: ``agents`` names a seat twice or one not at the table.
-        TypeError: ``agents`` is no mapping of seats to callables, or an agent returned something
-            other than an action.
+        TypeError: ``round_`` is not a round, ``agents`` is no mapping of seats to callables, or
+            an agent returned something other than an action.
         IllegalActionError: an agent chose an action the rules do not allow then, or one of
             another seat (``wrong-seat``).
     """
+    if not isinstance(round_, Round):
+        raise TypeError(f"play plays a round (new_round gives one), not {describe(round_)}")
     rng = random.Random(seed)
     chosen = _agents_by_seat(agents, round_)
     steps = 0

@@ -50,7 +50,7 @@ from mahjong_rules.engine.rl import (
 from mahjong_rules.engine.selfplay import Agent, chosen_by, nothing_to_choose
 from mahjong_rules.engine.view import PlayerView
 from mahjong_rules.errors import MahjongError, UnreachableError
-from mahjong_rules.registry import get_ruleset
+from mahjong_rules.registry import _as_ruleset
 from mahjong_rules.ruleset import Reason, Ruleset
 from mahjong_rules.tiles import NUM_TILE_KINDS, Seat
 
@@ -133,12 +133,7 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
         **options: Any,
     ) -> None:
         super().__init__()
-        if isinstance(ruleset, str):
-            self.ruleset: Ruleset = get_ruleset(ruleset, **options)
-        elif options:
-            raise ValueError("options go with a ruleset's name, not with a ruleset object")
-        else:
-            self.ruleset = ruleset
+        self.ruleset: Ruleset = _as_ruleset(ruleset, options)
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode is 'ansi' or None, not {render_mode!r}")
         self.render_mode = render_mode
