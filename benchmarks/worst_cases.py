@@ -8,7 +8,8 @@ call timed warm (after its tables have loaded; the first call of a process is re
 Target (issue 20): every call answers any hand of at most 14 tiles plus exposures in 50 ms or
 less; ``pass_options`` (issue 21: every choice of three tiles to pass in the Charleston, a search
 each, a few times a game) in 500 ms. A seat's view to JSON and back, at every moment of new seeded
-rounds of each family, in 50 ms too. The script prints each call's slowest input and time, MET or
+rounds of each family, in 50 ms too, and the protocol's round requests (which replay the
+round's record) on the longest records. The script prints each call's slowest input and time, MET or
 MISSED, and exits 1 if a call misses.
 """
 
@@ -178,6 +179,7 @@ def main() -> int:
                 f"  slowest on {hand}"
             )
     missed += views_as_json(rng)
+    missed += protocol_rounds(rng)
     print(f"\n{'every call met the target' if not missed else 'missed: ' + ', '.join(missed)}")
     return 1 if missed else 0
 
@@ -225,3 +227,44 @@ def views_as_json(rng: random.Random, rounds: int = 3) -> list[str]:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def protocol_rounds(rng: random.Random, rounds: int = 5) -> list[str]:
+    """The JSON-lines protocol's ``view`` and ``act`` requests, which replay the round's record
+    each time: timed on the longest records, a round's last moment, of new seeded rounds."""
+    from mahjong_rules.engine import Replay, new_round, play
+    from mahjong_rules.service import handle
+
+    print(f"\nprotocol requests on a round's last moment ({rounds} new rounds a family):")
+    missed = []
+    for family in ("flex", "card-free", "nmjl", "singapore"):
+        worst = (0.0, 0, "")
+        started = time.perf_counter()
+        # The first requests: the family's tables load, and a card ruleset's card is read from
+        # the record once (then kept).
+        dealt = handle({"id": 0, "command": "deal", "ruleset": family})["result"]["round"]
+        handle({"id": 0, "command": "view", "round": dealt, "seat": "E"})
+        cold = time.perf_counter() - started
+        for _ in range(rounds):
+            seed = rng.randrange(2**31)
+            finished = play(new_round(family, seed=seed), seed=seed, check=False)
+            record = Replay.of(finished).to_dict()
+            last = record["actions"].pop()
+            for request in (
+                {"id": 1, "command": "view", "round": record, "seat": last["seat"]},
+                {"id": 2, "command": "act", "round": record, "action": last},
+            ):
+                started = time.perf_counter()
+                answer = handle(request)
+                elapsed = time.perf_counter() - started
+                assert answer["ok"], answer
+                if elapsed > worst[0]:
+                    worst = (elapsed, len(record["actions"]), f"{request['command']}, seed {seed}")
+        verdict = "MET" if worst[0] * 1e3 <= TARGET_MS else "MISSED"
+        if verdict == "MISSED":
+            missed.append(f"{family} protocol")
+        print(
+            f"  {family:<10} {worst[0] * 1e3:8.1f} ms {verdict:<6}  cold {cold * 1e3:6.1f} ms"
+            f"  slowest {worst[2]} ({worst[1]} actions)"
+        )
+    return missed

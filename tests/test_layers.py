@@ -32,6 +32,7 @@ LAYERS: list[set[str]] = [
     {"solver"},  # a package: the solver
     {"rulesets"},  # a package: the rulesets
     {"serialize"},
+    {"engine"},  # a package: playable rounds
     {"service", "pictures", "batch"},
     {"cli"},
 ]

@@ -14,6 +14,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
 import mahjong_rules as mr
+from mahjong_rules.engine import Replay, new_round
 from mahjong_rules.service import handle, serve
 
 
@@ -62,6 +63,14 @@ REQUESTS: list[dict[str, Any]] = [
         "hand": "[RD RD RD@S] [GD GD GD@W] 234C 56C WD WD",
         "context": {"tiles_left": 3},
         "discarded": "4C",
+    },
+    {"id": 10, "command": "deal", "ruleset": "flex", "seed": 4},
+    {"id": 11, "command": "view", "round": Replay.of(new_round("singapore", seed=2)).to_dict(), "seat": "E"},
+    {
+        "id": 12,
+        "command": "act",
+        "round": Replay.of(new_round("singapore", seed=2)).to_dict(),
+        "action": {"seat": "EAST", "kind": "discard", "tiles": ["N"]},  # East holds a North
     },
 ]
 
@@ -192,3 +201,63 @@ def test_serve_writes_one_line_per_request() -> None:
     assert failures == 1
     assert [answer["ok"] for answer in answers] == [True, False, True]
     assert answers[1]["error"]["code"] == "bad-request"
+
+
+@pytest.mark.parametrize("family", ["flex", "card-free", "nmjl", "singapore"])
+def test_a_whole_round_is_played_through_the_protocol(family: str) -> None:
+    """A referee in any language: ``deal``, then at each moment the view of the seat to act and
+    one of its legal actions sent back with ``act``, the round travelling as its record. Every
+    request and response fits the schema, and the round the server played is the one the library
+    plays from the same actions."""
+    rng = random.Random(7)
+    state = handle({"id": 0, "command": "deal", "ruleset": family, "seed": 11})
+    RESPONSE.validate(state)
+    number = 0
+    while not state["result"]["over"]:
+        number += 1
+        record = state["result"]["round"]
+        seat = state["result"]["to_act"][0]
+        asked = {"id": number, "command": "view", "round": record, "seat": seat}
+        view = handle(json.loads(json.dumps(asked)))
+        assert view["result"]["seat"] == seat
+        acted = {"id": number, "command": "act", "round": record, "action": rng.choice(view["result"]["legal"])}
+        state = handle(json.loads(json.dumps(acted)))
+        assert state["ok"], state
+        if number % 20 == 1:  # the schema's checks of records of a hundred actions take their time
+            for request, response in ((asked, view), (acted, state)):
+                REQUEST.validate(request)
+                RESPONSE.validate(response)
+    played = Replay.from_dict(state["result"]["round"]).play()
+    local = new_round(family, seed=11)
+    for action in played.actions:
+        local = local.apply(action)
+    assert local.is_over
+    assert local.result == played.result
+    final = handle({"id": "end", "command": "view", "round": state["result"]["round"], "seat": "S"})["result"]
+    assert final["phase"] == "over"
+    assert sum(final["payments"].values()) == 0
+
+
+def test_an_illegal_action_through_the_protocol_says_why() -> None:
+    record = Replay.of(new_round("singapore", seed=2)).to_dict()
+    response = handle({"id": 1, "command": "act", "round": record, "action": {"seat": "SOUTH", "kind": "pass"}})
+    RESPONSE.validate(response)
+    assert response["error"]["code"] == "bad-input"
+    assert response["error"]["reason"] == "not-to-act"
+    as_document = {"type": "action", "schema": 1, "seat": "EAST", "kind": "discard", "tiles": ["9D"]}
+    refused = handle({"id": 2, "command": "act", "round": record, "action": as_document})
+    assert refused["error"]["reason"] == "not-in-hand"
+    for wrong, code in (
+        ({"id": 3, "command": "act", "round": "flex", "action": {}}, "bad-request"),
+        ({"id": 4, "command": "act", "round": {**record, "seed": 1.5}, "action": {}}, "bad-input"),
+        (
+            {"id": 5, "command": "act", "round": record, "action": {"type": "tile", "schema": 1, "tile": "5B"}},
+            "bad-request",
+        ),
+        ({"id": 6, "command": "view", "round": record}, "bad-request"),
+        ({"id": 7, "command": "deal", "ruleset": "flex", "seed": -1}, "bad-input"),
+        ({"id": 8, "command": "deal", "ruleset": "singapore", "deal": {"banker": "Q"}}, "bad-input"),
+    ):
+        answer = handle(wrong)
+        RESPONSE.validate(answer)
+        assert answer["error"]["code"] == code, answer

@@ -2,10 +2,12 @@
 (``mahjong-rules serve``) turn a request into the library's calls and its answer into JSON.
 
 A request is a JSON object with a ``"command"`` (``"evaluate"``, ``"settle"``, ``"analyse"``,
-``"instant"``, ``"rulesets"``), the ``"ruleset"`` and its ``"options"``, the ``"hand"`` (notation
-or a hand object), the ``"context"`` (win context fields) and, by command, ``"discarder"``,
-``"winner"``, ``"seen"``, ``"discarded"`` and ``"limit"`` (analyse), or ``"event"``,
-``"receiver"`` and ``"initial"`` (instant, Singapore's instant payments); an ``"id"`` is echoed. A
+``"instant"``, ``"rulesets"``; for rounds ``"deal"``, ``"view"``, ``"act"``), the ``"ruleset"``
+and its ``"options"``, the ``"hand"`` (notation or a hand object), the ``"context"`` (win context
+fields) and, by command, ``"discarder"``, ``"winner"``, ``"seen"``, ``"discarded"`` and
+``"limit"`` (analyse), ``"event"``, ``"receiver"`` and ``"initial"`` (instant, Singapore's instant
+payments), ``"seed"`` and ``"deal"`` (deal), ``"round"`` (a round's record) with ``"seat"``
+(view) or ``"action"`` (act); an ``"id"`` is echoed. A
 response is ``{"id": ..., "ok": true, "result": ...}`` or ``{"id": ..., "ok": false, "error":
 {"code": ..., "type": ..., "message": ...}}``.
 The schema is published (``json_schema("protocol")``) and documented on the command-line page.
@@ -29,6 +31,7 @@ from typing import Any, TextIO
 from mahjong_rules import _options
 from mahjong_rules._coerce import describe
 from mahjong_rules._json_text import JsonProblem, dumps, loads, read_line
+from mahjong_rules.engine import Action, IllegalActionError, Replay, Round, new_round
 from mahjong_rules.errors import HandSizeError, MahjongError
 from mahjong_rules.hand import Hand
 from mahjong_rules.registry import available_rulesets, get_ruleset, ruleset_class
@@ -60,6 +63,9 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "analyse": (*_HAND_FIELDS, "seen", "limit", "discarded"),
     "instant": ("ruleset", "options", "event", "receiver", "initial"),
     "rulesets": (),
+    "deal": ("ruleset", "options", "seed", "deal"),
+    "view": ("round", "seat"),
+    "act": ("round", "action"),
 }
 """The fields each command reads besides ``id`` and ``command``; any other is refused."""
 
@@ -217,6 +223,55 @@ def _instant(request: Mapping[str, JSON]) -> JSON:
     return to_dict(instant_payment(event, receiver, initial=initial))
 
 
+# -- rounds: a referee for bots and tables in any language ------------------------------------------
+# The server keeps nothing between requests: a round travels as its record (a replay: the ruleset,
+# options, seed and actions), which the client sends back with each request.
+
+
+def _round_state(round_: Round) -> JSON:
+    return {
+        "round": Replay.of(round_).to_dict(),
+        "to_act": [seat.name for seat in round_.to_act],
+        "over": round_.is_over,
+    }
+
+
+def _round(request: Mapping[str, JSON]) -> Round:
+    record = request.get("round")
+    if not isinstance(record, Mapping):
+        raise BadRequest(f"'round' is a round's record (as 'deal' and 'act' answer it), not {describe(record)}")
+    return Replay.from_dict(record).play()
+
+
+def _deal(request: Mapping[str, JSON]) -> JSON:
+    ruleset = _ruleset(request)
+    seed = _field(request, "seed", int, "a whole number (0 or more)", 0)
+    deal = _field(request, "deal", Mapping, "an object of the deal's settings (Singapore: banker, prevailing_wind)", {})
+    return _round_state(new_round(ruleset, seed, deal=deal))
+
+
+def _view(request: Mapping[str, JSON]) -> JSON:
+    round_ = _round(request)
+    seat = _seat(request, "seat")
+    if seat is None:
+        raise BadRequest("'seat' is the seat whose view is asked for")
+    return to_dict(round_.view(seat))
+
+
+def _act(request: Mapping[str, JSON]) -> JSON:
+    round_ = _round(request)
+    data = request.get("action")
+    if not isinstance(data, Mapping):
+        raise BadRequest(f"'action' is an action object (one of a view's 'legal'), not {describe(data)}")
+    if "type" in data or "schema" in data:  # an action document: its own type and version
+        action = from_dict(data)
+        if not isinstance(action, Action):
+            raise BadRequest(f"'action' is an action object, not a document of type {str(data.get('type'))[:40]!r}")
+    else:
+        action = Action.from_dict(data)
+    return _round_state(round_.apply(action))
+
+
 def _rulesets(request: Mapping[str, JSON]) -> JSON:
     return {name: _options.option_specs(ruleset_class(name).Options) for name in available_rulesets()}
 
@@ -227,12 +282,18 @@ COMMANDS: dict[str, Callable[[Mapping[str, JSON]], JSON]] = {
     "analyse": _analyse,
     "instant": _instant,
     "rulesets": _rulesets,
+    "deal": _deal,
+    "view": _view,
+    "act": _act,
 }
 """The commands of the protocol, by name."""
 
 
 def error_response(request_id: JSON, code: str, error: BaseException) -> dict[str, JSON]:
-    return {"id": request_id, "ok": False, "error": {"code": code, "type": type(error).__name__, "message": str(error)}}
+    described: dict[str, JSON] = {"code": code, "type": type(error).__name__, "message": str(error)}
+    if isinstance(error, IllegalActionError):
+        described["reason"] = error.reason.code  # why the rules refuse it (docs/engine.rst's table)
+    return {"id": request_id, "ok": False, "error": described}
 
 
 def handle(request: object) -> dict[str, JSON]:

@@ -64,16 +64,18 @@ class Replay:
 
     def to_json(self) -> str:
         """The record as JSON text."""
-        return json.dumps(
-            {
-                "format": REPLAY_FORMAT,
-                "ruleset": self.ruleset,
-                "options": dict(self.options),
-                "seed": self.seed,
-                "deal": dict(self.deal),
-                "actions": [action.to_dict() for action in self.actions],
-            }
-        )
+        return json.dumps(self.to_dict())
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as JSON data (what :meth:`to_json` writes)."""
+        return {
+            "format": REPLAY_FORMAT,
+            "ruleset": self.ruleset,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "deal": dict(self.deal),
+            "actions": [action.to_dict() for action in self.actions],
+        }
 
     @classmethod
     def from_json(cls, text: str) -> Replay:
@@ -88,7 +90,16 @@ class Replay:
             data = loads(text)
         except JsonProblem as error:
             raise RecordError(f"a replay is JSON: {error}") from None
-        if not isinstance(data, dict) or data.get("format") != REPLAY_FORMAT:
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Replay:
+        """A record from :meth:`to_dict`'s data.
+
+        Raises:
+            RecordError: the data is not a replay of this format.
+        """
+        if not isinstance(data, Mapping) or data.get("format") != REPLAY_FORMAT:
             raise RecordError(f"a replay is an object with 'format': {REPLAY_FORMAT}, not {describe(data)}")
         try:
             actions = tuple(Action.from_dict(item) for item in data["actions"])
