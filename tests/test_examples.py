@@ -196,3 +196,23 @@ def test_greedy_bot_plays_rounds_to_their_end() -> None:
     assert "the greedy bot (East) won" in output
     totals = output.splitlines()[-1].removeprefix("totals: ").split(", ")
     assert sum(int(entry.split()[1]) for entry in totals) == 0
+
+
+def test_protocol_table_plays_a_round_through_the_server() -> None:
+    """The referee over a pipe plays the round the library plays in process with the same seeded
+    choices over the same views (seed 29 is a won round: North's), and the table prints its
+    result."""
+    import random
+
+    from mahjong_rules.engine import new_round
+
+    out = run_example("examples/protocol_table.py", "--ruleset", "singapore", "--seed", "29")
+    round_ = new_round("singapore", seed=29)
+    rng = random.Random(29)
+    while not round_.is_over:
+        round_ = round_.apply(rng.choice(list(round_.view(round_.to_act[0]).legal)))
+    assert round_.result is not None
+    assert round_.result.winner is mr.Seat.NORTH
+    net = ", ".join(f"{seat.name.title()} {amount:+d}" for seat, amount in round_.result.payments.items())
+    assert f"singapore, seed 29: {len(round_.actions)} actions, {2 * len(round_.actions) + 2} requests" in out
+    assert out.endswith(f"won by North; net: {net}\n")
