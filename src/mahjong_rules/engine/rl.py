@@ -1597,7 +1597,11 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
         cached = self._index_cache
         if cached is not None and cached[0] is round_ and cached[1] == agent:
             return cached[2]
-        found = self.encoding.indexed(round_.legal_actions(self._seat_of_agent(agent)))  # none if not to act
+        try:  # inline, not _seat_of_agent: a call fewer at every step
+            seat = self._seat_of[agent]
+        except (KeyError, TypeError):
+            raise self._unknown(agent) from None
+        found = self.encoding.indexed(round_.legal_actions(seat))  # none if not to act
         self._index_cache = (round_, agent, found)
         return found
 
