@@ -118,6 +118,18 @@ def test_unregister_unknown_name() -> None:
         mr.unregister_ruleset("never-registered")
 
 
+def test_unregister_refuses_built_in_rulesets_and_names_that_are_no_strings() -> None:
+    """A built-in ruleset is not one of register_ruleset's: unregistering it says so (it said the
+    ruleset was unknown); a name that is not a string is a TypeError, not an AttributeError."""
+    for name in ("flex", "Singapore"):
+        with pytest.raises(mr.RulesetError, match="cannot be unregistered"):
+            mr.unregister_ruleset(name)
+    assert "flex" in mr.available_rulesets()
+    for wrong in ([], None, b"flex"):
+        with pytest.raises(TypeError, match="a ruleset name is a string"):
+            mr.unregister_ruleset(wrong)  # type: ignore[arg-type]
+
+
 def test_a_class_that_does_not_provide_the_protocol_is_refused() -> None:
     @attrs.frozen
     class Options:
@@ -199,3 +211,12 @@ def test_the_same_options_give_the_same_ruleset() -> None:
     assert isinstance(plain, FlexRuleset)
     assert with_year.options.year
     assert not plain.options.year
+
+
+def test_unregister_reads_the_name_as_get_ruleset_does() -> None:
+    """Names are case-insensitive everywhere: what ``get_ruleset("Seven-Pairs")`` finds,
+    ``unregister_ruleset("Seven-Pairs")`` forgets."""
+    mr.register_ruleset(SevenPairsRuleset)
+    assert mr.get_ruleset("Seven-Pairs").name == "seven-pairs"
+    mr.unregister_ruleset("Seven-Pairs")
+    assert "seven-pairs" not in mr.available_rulesets()

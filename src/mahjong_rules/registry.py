@@ -227,6 +227,17 @@ def register_ruleset(cls: type[Any], *, replace: bool = False) -> type[Any]:
 
 
 def unregister_ruleset(name: str) -> None:
-    """Forget a ruleset added with :func:`register_ruleset` (entry points are not affected)."""
-    if _registered.pop(name, None) is None:
-        raise UnknownRulesetError(name, tuple(sorted(_registered)))
+    """Forget a ruleset added with :func:`register_ruleset` (its name case-insensitive, as
+    everywhere; the built-in rulesets and entry points are not affected).
+
+    Raises:
+        TypeError: ``name`` is not a string.
+        RulesetError: ``name`` is a built-in ruleset's or an entry point's, not one registered.
+        UnknownRulesetError: no ruleset was registered under ``name``.
+    """
+    canonical = _canonical_name(name)  # refuses a name that is not a string
+    if _registered.pop(canonical, None) is not None:
+        return
+    if canonical in _BUILTIN or canonical in _entry_points():
+        raise RulesetError(f"{canonical!r} is not registered with register_ruleset: it cannot be unregistered")
+    raise UnknownRulesetError(name, tuple(sorted(_registered)))
