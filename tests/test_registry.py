@@ -125,7 +125,8 @@ def test_unregister_refuses_built_in_rulesets_and_names_that_are_no_strings() ->
         with pytest.raises(mr.RulesetError, match="cannot be unregistered"):
             mr.unregister_ruleset(name)
     assert "flex" in mr.available_rulesets()
-    for wrong in ([], None, b"flex"):
+    wrongs: list[object] = [[], None, b"flex"]
+    for wrong in wrongs:
         with pytest.raises(TypeError, match="a ruleset name is a string"):
             mr.unregister_ruleset(wrong)  # type: ignore[arg-type]
 
