@@ -409,7 +409,7 @@ class _ModelPolicy:
         if not view.legal:
             raise nothing_to_choose(view)
         encoding = self._encoding
-        if encoding is None or encoding.ruleset != view.ruleset:
+        if encoding is None or (encoding.ruleset is not view.ruleset and encoding.ruleset != view.ruleset):
             encoding = self._encoding = ActionEncoding(view.ruleset)
         legal = encoding.indexed(view.legal)
         observation = observation_array(view, encoding.seats)
