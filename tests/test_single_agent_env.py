@@ -332,3 +332,30 @@ def test_rewards_given_are_finite_numbers() -> None:
         with pytest.raises(TypeError, match=f"{name} is a number, not str"):
             SingleAgentEnv("flex", **{name: "1"})  # type: ignore[arg-type]
     assert SingleAgentEnv("flex", shaping=1, illegal_reward=-5).illegal_reward == -5.0
+
+
+@pytest.mark.parametrize("same_step", [False, True])
+def test_masks_under_gymnasiums_vector_environments(same_step: bool) -> None:
+    """docs/engine.rst: with Gymnasium's default autoreset (on the next step) a finished
+    episode's mask is all false until that step, whose action Gymnasium ignores; with the reset
+    in the same step every mask has a legal action. Either way the steps go on."""
+    import gymnasium
+    from gymnasium.vector import AutoresetMode
+
+    mode = AutoresetMode.SAME_STEP if same_step else AutoresetMode.NEXT_STEP
+    envs: Any = gymnasium.make_vec(
+        "mahjong_rules/Singapore-v0", num_envs=2, vectorization_mode="sync", vector_kwargs={"autoreset_mode": mode}
+    )
+    envs.reset(seed=3)
+    rng = np.random.default_rng(0)
+    empty = ended = 0
+    for _ in range(250):
+        actions = []
+        for mask in envs.call("action_masks"):
+            legal = np.flatnonzero(mask)
+            empty += not len(legal)
+            actions.append(int(rng.choice(legal)) if len(legal) else 0)
+        _, _, terminated, truncated, _ = envs.step(np.array(actions))
+        ended += int(terminated.sum() + truncated.sum())
+    assert ended > 10
+    assert empty == 0 if same_step else 0 < empty <= ended
