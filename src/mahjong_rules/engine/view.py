@@ -91,6 +91,52 @@ class PlayerView:
     payments: Mapping[Seat, int] = attrs.field(converter=_frozen, hash=False)
     result: RoundResult | None
 
+    def __str__(self) -> str:
+        """The view as text, from its seat: the table with the seat's own tiles and the others'
+        counts (``*`` marks the seats to act), the tile on offer, the legal actions, the end.
+
+        >>> from mahjong_rules.engine import new_round
+        >>> print(new_round("singapore", seed=2).view("S"))
+        South's view of a singapore round: turn, 75 tiles left
+        * East  14 tiles  Cat  |
+          South 1B 2B 3B 5B 7B 7B 4C 1D 1D 5D 5D RD W  |
+          West  13 tiles  BF3 RF2 RF1  |
+          North 13 tiles  Centipede  |
+        nothing to choose now
+
+        The round's own text (:meth:`~mahjong_rules.engine.rl.MahjongEnv.text`) shows every hand;
+        a view shows only its seat's.
+        """
+        step = f" ({self.step.describe()})" if self.step is not None and hasattr(self.step, "describe") else ""
+        lines = [
+            f"{self.seat.name.title()}'s view of a {self.ruleset.name} round: {self.phase}{step}, "
+            f"{self.tiles_left} tiles left"
+        ]
+        for seat in self.seats:
+            if seat is self.seat:
+                tiles = " ".join(str(tile) for tile in self.hand.concealed if not tile.is_bonus)
+            else:
+                tiles = f"{self.concealed_counts.get(seat, 0)} tiles"
+            shown = [str(meld) for meld in self.exposed.get(seat, ())]
+            shown += [str(tile) for tile in self.bonus.get(seat, ())]
+            discards = " ".join(str(tile) for tile in self.discards.get(seat, ()))
+            marker = "*" if seat in self.to_act else " "
+            line = f"{marker} {seat.name.title():<5} {tiles}" + (f"  {' '.join(shown)}" if shown else "")
+            lines.append(f"{line}  | {discards}".rstrip())
+        if self.on_offer is not None:
+            lines.append(f"on offer: {self.on_offer}")
+        if self.result is not None:
+            winner = self.result.winner
+            net = ", ".join(f"{seat.name.title()} {amount:+d}" for seat, amount in self.payments.items())
+            lines.append(f"over: {winner.name.title() + ' wins' if winner else 'a wall game'}; net {net}")
+        elif self.legal:
+            listed = ", ".join(str(action).split(" ", 1)[1] for action in self.legal[:6])
+            more = f", ... ({len(self.legal)} in all)" if len(self.legal) > 6 else ""
+            lines.append(f"legal: {listed}{more}")
+        else:
+            lines.append("nothing to choose now")
+        return "\n".join(lines)
+
     def __reduce__(self) -> tuple[type[PlayerView], tuple[Any, ...]]:
         # A read-only mapping does not pickle: the view goes as its fields, the mappings as dicts
         # (frozen again when it is made), so a bot in another process can be sent its view.
