@@ -141,3 +141,19 @@ def test_a_model_policy_pickles_with_its_model() -> None:
     policy: Any = pickle.loads(pickle.dumps(model_policy(_first_legal)))
     assert policy(view) == model_policy(_first_legal)(view)
     assert isinstance(policy(view), Action)
+
+
+def test_a_model_of_another_family_is_refused_before_it_is_asked() -> None:
+    """A model whose action space is another family's (a Singapore model at a Flex table) would
+    fail inside its own code on a mask of the wrong size: the policy says what is wrong first."""
+
+    class SingaporeModel(Recorder):
+        action_space = SingleAgentEnv("singapore").action_space
+
+    model = SingaporeModel(seed=1)
+    with pytest.raises(ValueError, match="the model acts in 1,981 actions, the flex encoding has 17,808"):
+        model_policy(model)(new_round("flex", seed=1).view("E"))
+    assert model.seen == []
+    assert (
+        model_policy(model)(new_round("singapore", seed=1).view("E")) in new_round("singapore", seed=1).view("E").legal
+    )

@@ -405,12 +405,24 @@ class _ModelPolicy:
     def __repr__(self) -> str:
         return f"model_policy({self.model!r}, deterministic={self.deterministic})"
 
+    def _encoding_for(self, ruleset: Ruleset) -> ActionEncoding:
+        """The encoding of ``ruleset``, checked against the model's action space when it says
+        one (a model trained on another family would otherwise fail inside its own code)."""
+        encoding = ActionEncoding(ruleset)
+        size = getattr(getattr(self.model, "action_space", None), "n", None)
+        if size is not None and int(size) != encoding.size:
+            raise ValueError(
+                f"the model acts in {int(size):,} actions, the {ruleset.name} encoding has {encoding.size:,}: "
+                "it was trained on another family"
+            )
+        return encoding
+
     def __call__(self, view: PlayerView) -> Action:
         if not view.legal:
             raise nothing_to_choose(view)
         encoding = self._encoding
         if encoding is None or (encoding.ruleset is not view.ruleset and encoding.ruleset != view.ruleset):
-            encoding = self._encoding = ActionEncoding(view.ruleset)
+            encoding = self._encoding = self._encoding_for(view.ruleset)
         legal = encoding.indexed(view.legal)
         observation = observation_array(view, encoding.seats)
         mask = legal.mask(encoding.size, dtype=np.bool_)
