@@ -10,25 +10,13 @@ import random
 from typing import Any
 
 import pytest
-from jsonschema import Draft202012Validator
-from referencing import Registry, Resource
 
 import mahjong_rules as mr
 from mahjong_rules.engine import Action, ActionKind, Round, new_round
 from mahjong_rules.engine.view import PlayerView
+from tests.test_serialize import VALUES
 
 FAMILIES = ("flex", "card-free", "nmjl", "singapore")
-
-
-def _validator() -> Draft202012Validator:
-    schemas = [mr.json_schema(name) for name in ("values", "protocol")]
-    registry: Registry[Any] = Registry().with_resources(
-        (schema["$id"], Resource.from_contents(dict(schema))) for schema in schemas
-    )
-    return Draft202012Validator(dict(mr.json_schema("values")), registry=registry)
-
-
-VALUES = _validator()
 
 
 def _moments(family: str, seed: int) -> list[Round]:
@@ -47,7 +35,8 @@ def test_every_view_of_a_round_round_trips_through_json(family: str) -> None:
     """Each seat's view at every moment (Charleston steps with their passes, claims, the result
     with its evaluation and settlement): written, validated by the schema, read back equal."""
     seen_phases: set[str] = set()
-    for moment in _moments(family, seed=3)[::3] + _moments(family, seed=3)[-1:]:
+    moments = _moments(family, seed=3)
+    for moment in moments[::3] + moments[-1:]:
         for seat in moment.view(moment.to_act[0] if moment.to_act else "E").seats:
             view = moment.view(seat)
             data = mr.to_dict(view)

@@ -182,7 +182,7 @@ def to_dict(value: object) -> dict[str, JSON]:
         if isinstance(value, engine.PlayerView):
             return {"type": "view", "schema": SCHEMA_VERSION, **engine.write_view(value)}
         if isinstance(value, engine.Action):
-            return {"type": "action", "schema": SCHEMA_VERSION, **engine.write_action(value)}
+            return {"type": "action", "schema": SCHEMA_VERSION, **value.to_dict()}
     raise TypeError(
         "to_dict writes a Tile, Meld, Hand, WinContext, Evaluation, Settlement, Card, PlayerView or Action, "
         f"not {describe(value)}"
@@ -431,44 +431,8 @@ _TOP_KEYS = {
     ),
     "settlement": ({"transfers", "seats", "payments"}, {"transfers"}),
     "card": ({"name", "sections"}, {"name", "sections"}),
-    "view": (
-        {
-            "ruleset",
-            "seat",
-            "seats",
-            "phase",
-            "step",
-            "turn",
-            "to_act",
-            "legal",
-            "hand",
-            "drawn",
-            "exposed",
-            "bonus",
-            "discards",
-            "concealed_counts",
-            "on_offer",
-            "tiles_left",
-            "prevailing",
-            "payments",
-            "result",
-        },
-        {
-            "ruleset",
-            "seat",
-            "seats",
-            "phase",
-            "to_act",
-            "legal",
-            "hand",
-            "exposed",
-            "discards",
-            "concealed_counts",
-            "tiles_left",
-        },
-    ),
-    "action": ({"seat", "kind", "tiles", "meld", "target", "count", "flag"}, {"seat", "kind"}),
 }
+_ENGINE_KINDS = ("view", "action")  # the engine's documents: their keys and reading are the engine's
 
 
 def from_dict(data: Mapping[str, JSON]) -> Any:
@@ -485,13 +449,23 @@ def from_dict(data: Mapping[str, JSON]) -> Any:
     if not isinstance(data, Mapping):
         raise reader.fail("document", f"expected an object, not {describe(data)}")
     kind = data.get("type")
-    if not isinstance(kind, str) or kind not in _TOP_KEYS:
-        raise reader.fail("type", f"expected one of {', '.join(sorted(_TOP_KEYS))}, not {kind!r}")
+    if not isinstance(kind, str) or (kind not in _TOP_KEYS and kind not in _ENGINE_KINDS):
+        raise reader.fail("type", f"expected one of {', '.join(sorted([*_TOP_KEYS, *_ENGINE_KINDS]))}, not {kind!r}")
     if data.get("schema") != SCHEMA_VERSION:
         raise reader.fail("schema", f"this library reads version {SCHEMA_VERSION}, not {data.get('schema')!r}")
-    keys, required = _TOP_KEYS[str(kind)]
     body = {key: value for key, value in data.items() if key not in ("type", "schema")}
-    fields = reader.mapping(body, str(kind), keys, required)
+    try:
+        if kind in _ENGINE_KINDS:
+            return _engine_documents().read_document(reader, kind, body)
+        return _read_document(reader, kind, body)
+    except RecursionError:  # values nested beyond any document's depth: never a crash
+        raise reader.fail(kind, "nested too deeply") from None
+
+
+def _read_document(reader: _Reader, kind: str, body: Mapping[str, JSON]) -> Any:
+    """The value of a document of ``kind`` (one of this module's), its body being ``body``."""
+    keys, required = _TOP_KEYS[kind]
+    fields = reader.mapping(body, kind, keys, required)
     readers: dict[str, Callable[[], Any]] = {
         "tile": lambda: reader.tile(fields["tile"], "tile"),
         "meld": lambda: reader.meld(fields, "meld"),
@@ -500,13 +474,8 @@ def from_dict(data: Mapping[str, JSON]) -> Any:
         "evaluation": lambda: reader.evaluation(fields, "evaluation"),
         "settlement": lambda: reader.settlement(fields, "settlement"),
         "card": lambda: reader.card(fields, "card"),
-        "view": lambda: _read_view(reader, fields),
-        "action": lambda: _read_action(reader, fields),
     }
-    try:
-        return readers[str(kind)]()
-    except RecursionError:  # values nested beyond any document's depth: never a crash
-        raise reader.fail(str(kind), "nested too deeply") from None
+    return readers[kind]()
 
 
 def _engine_documents() -> Any:
@@ -516,14 +485,6 @@ def _engine_documents() -> Any:
     from mahjong_rules.engine import _view_json
 
     return _view_json
-
-
-def _read_view(reader: _Reader, fields: Mapping[str, JSON]) -> Any:
-    return _engine_documents().read_view(reader, fields, "view")
-
-
-def _read_action(reader: _Reader, fields: Mapping[str, JSON]) -> Any:
-    return _engine_documents().read_action(reader, fields, "action")
 
 
 @functools.cache

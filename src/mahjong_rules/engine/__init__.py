@@ -10,12 +10,10 @@ replays, and self-play.
 from __future__ import annotations
 
 import importlib
-import numbers
 from collections.abc import Mapping
 from typing import Any
 
-from mahjong_rules._coerce import describe
-from mahjong_rules.engine.core import Action, ActionKind, IllegalActionError, Round, RoundResult
+from mahjong_rules.engine.core import Action, ActionKind, IllegalActionError, Round, RoundResult, _checked_seed
 from mahjong_rules.engine.replay import Replay
 from mahjong_rules.engine.selfplay import (
     InvariantError,
@@ -25,7 +23,6 @@ from mahjong_rules.engine.selfplay import (
     play,
     random_agent,
 )
-from mahjong_rules.errors import ArgumentError
 from mahjong_rules.registry import _as_ruleset
 from mahjong_rules.ruleset import Ruleset
 
@@ -66,11 +63,7 @@ def new_round(ruleset: Ruleset | str, seed: int = 0, *, deal: Mapping[str, Any] 
             object.
     """
     built = _as_ruleset(ruleset, options)
-    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
-        # A string or a float would seed the shuffle too, but no replay records it (1.5 would
-        # be read back as 1), and -5 would shuffle as 5 does.
-        raise ArgumentError(f"a round's seed is a whole number (0 or more), not {describe(seed)}")
-    seed = int(seed)  # a NumPy integer too
+    seed = _checked_seed(seed)
     path = _ROUNDS.get(built.name)
     if path is None:
         raise ValueError(f"no playable rounds for the ruleset {built.name!r}; rounds exist for {', '.join(_ROUNDS)}")

@@ -7,8 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import attrs
+
+from mahjong_rules.engine.american import Phase as AmericanPhase
 from mahjong_rules.engine.core import Action, RoundResult
 from mahjong_rules.engine.passing import Step, StepKind
+from mahjong_rules.engine.singapore import Phase as SingaporePhase
 from mahjong_rules.engine.view import PlayerView
 from mahjong_rules.errors import RecordError
 from mahjong_rules.registry import _ruleset_of, ruleset_class
@@ -28,8 +32,17 @@ from mahjong_rules.serialize import (
 )
 from mahjong_rules.tiles import Seat
 
-__all__ = ["Action", "PlayerView", "read_action", "read_view", "write_action", "write_view"]
+__all__ = ["DOCUMENT_KEYS", "Action", "PlayerView", "read_document", "write_view"]
 
+DOCUMENT_KEYS: dict[str, tuple[set[str], set[str]]] = {
+    "view": (
+        {field.name for field in attrs.fields(PlayerView)},
+        {"ruleset", "seat", "seats", "phase", "to_act", "legal", "hand", "exposed", "discards"}
+        | {"concealed_counts", "tiles_left"},
+    ),
+    "action": ({field.name for field in attrs.fields(Action)}, {"seat", "kind"}),
+}
+"""Each engine document's keys, and those it must have: a view's are its fields, an action's too."""
 _STEP_KEYS = {"kind", "direction", "blind", "jokers", "charleston"}
 _RESULT_KEYS = {"winner", "evaluation", "settlement", "payments", "evaluations"}
 _STEP_KINDS = {kind.value: kind for kind in StepKind}
@@ -37,10 +50,6 @@ _DIRECTIONS = {direction.name.lower(): direction for direction in Direction}
 
 
 # -- writing ---------------------------------------------------------------------------------------
-
-
-def write_action(action: Action) -> dict[str, JSON]:
-    return action.to_dict()
 
 
 def _write_step(step: Step | None) -> dict[str, JSON] | None:
@@ -102,9 +111,16 @@ def write_view(view: PlayerView) -> dict[str, JSON]:
 # -- reading ---------------------------------------------------------------------------------------
 
 
+def read_document(reader: _Reader, kind: str, body: Mapping[str, JSON]) -> PlayerView | Action:
+    """The view or action a document of ``kind`` describes, its body being ``body``."""
+    if kind == "view":
+        return read_view(reader, reader.mapping(body, kind, *DOCUMENT_KEYS[kind]), kind)
+    return read_action(reader, body, kind)
+
+
 def read_action(reader: _Reader, data: object, path: str) -> Action:
     try:
-        return Action.from_dict(_nested(reader, "action", data, path))
+        return Action.from_dict(reader.mapping(data, path, *DOCUMENT_KEYS["action"]))
     except (ValueError, TypeError) as error:
         raise reader.fail(path, str(error)) from None
 
@@ -189,8 +205,8 @@ def _read_result(reader: _Reader, data: object, path: str, seats: tuple[Seat, ..
     )
 
 
-_PHASES = {"singapore": ("turn", "response", "rob", "over")}
-_AMERICAN_PHASES = ("passing", "turn", "claims", "over")
+_PHASES = {"singapore": tuple(phase.value for phase in SingaporePhase)}
+_AMERICAN_PHASES = tuple(phase.value for phase in AmericanPhase)
 
 
 def _count(reader: _Reader, data: object, path: str) -> int:

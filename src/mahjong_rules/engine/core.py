@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import enum
 import functools
+import numbers
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -20,7 +21,7 @@ import attrs
 
 from mahjong_rules._coerce import as_seat, describe
 from mahjong_rules.engine.view import _frozen
-from mahjong_rules.errors import MahjongError, RecordError
+from mahjong_rules.errors import ArgumentError, MahjongError, RecordError
 from mahjong_rules.melds import Meld
 from mahjong_rules.ruleset import Evaluation, Reason, Ruleset, Settlement
 from mahjong_rules.tiles import NUM_TILE_KINDS, Seat, Tile
@@ -61,6 +62,19 @@ class ActionKind(enum.Enum):
     VOTE = "vote"
     """Say whether to play the optional second Charleston (``flag``) or how many tiles to trade in
     the courtesy pass (``count``)."""
+
+
+def _checked_seed(seed: object) -> int:
+    """A round's seed: a whole number of 0 or more (a NumPy integer too), as an int. A string or a
+    float would seed the shuffle too, but no replay records it (1.5 would be read back as 1), and
+    -5 would shuffle as 5 does.
+
+    Raises:
+        ArgumentError: ``seed`` is not such a number.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
+        raise ArgumentError(f"a round's seed is a whole number (0 or more), not {describe(seed)}")
+    return int(seed)
 
 
 def _tiles(value: Sequence[Tile | str] | Tile) -> tuple[Tile, ...]:

@@ -11,7 +11,7 @@ import attrs
 
 from mahjong_rules._coerce import describe
 from mahjong_rules._json_text import JsonProblem, loads
-from mahjong_rules.engine.core import Action, Round
+from mahjong_rules.engine.core import Action, Round, _checked_seed
 from mahjong_rules.errors import RecordError
 from mahjong_rules.serialize import to_dict
 
@@ -104,9 +104,7 @@ class Replay:
         try:
             actions = tuple(Action.from_dict(item) for item in data["actions"])
             deal = {str(key): str(value) for key, value in dict(data.get("deal", {})).items()}
-            seed = data["seed"]
-            if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-                raise RecordError(f"a replay's seed is a whole number (0 or more), not {describe(seed)}")
+            seed = _checked_seed(data["seed"])
             return cls(str(data["ruleset"]), dict(data.get("options", {})), seed, actions, deal)
         except (KeyError, TypeError, ValueError) as error:
             raise RecordError(f"not a replay: {error}") from None

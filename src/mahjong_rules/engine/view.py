@@ -107,7 +107,7 @@ class PlayerView:
         The round's own text (:meth:`~mahjong_rules.engine.rl.MahjongEnv.text`) shows every hand;
         a view shows only its seat's.
         """
-        step = f" ({self.step.describe()})" if self.step is not None and hasattr(self.step, "describe") else ""
+        step = f" ({self.step.describe()})" if self.step is not None else ""
         lines = [
             f"{self.seat.name.title()}'s view of a {self.ruleset.name} round: {self.phase}{step}, "
             f"{self.tiles_left} tiles left"
