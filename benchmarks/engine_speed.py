@@ -93,6 +93,25 @@ def rlcard_env_rate(seeds: range) -> float | None:
     return len(seeds) / (time.process_time() - started)
 
 
+def rlcard_loop_rate(name: str, seeds: range) -> float | None:
+    """This ruleset's rounds in RLCard's own loop, timed as :func:`rlcard_env_rate` times
+    RLCard's mahjong: ``rlcard.make`` of the ruleset's RLCard id (``mahjong_rules.engine.rlcard_env``)
+    for each of ``seeds``, then ``env.run`` with RLCard's random agents; ``None`` without RLCard."""
+    try:
+        import rlcard
+        from rlcard.agents import RandomAgent
+
+        import mahjong_rules.engine.rlcard_env  # noqa: F401 - registers the ids
+    except ImportError:
+        return None
+    started = time.process_time()
+    for seed in seeds:
+        env = rlcard.make(f"mahjong-rules-{name}", config={"seed": seed})
+        env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
+        env.run(is_training=False)
+    return len(seeds) / (time.process_time() - started)
+
+
 def raw_and_env_rates(name: str, seeds: range) -> tuple[float, float, float, float] | None:
     """Rounds per second with random legal choices: of the raw engine, of the environment
     ``env()`` gives (PettingZoo's checks included) with the agent below, of the same
@@ -180,7 +199,13 @@ def _span(values: list[float]) -> str:
 
 def _import_side_by_side() -> None:
     """Load the modules the side-by-side timings use, when installed (before ``gc.freeze``)."""
-    for module in ("rlcard", "rlcard.agents", "rlcard.games.mahjong.game", "mahjong_rules.engine.rl"):
+    for module in (
+        "rlcard",
+        "rlcard.agents",
+        "rlcard.games.mahjong.game",
+        "mahjong_rules.engine.rl",
+        "mahjong_rules.engine.rlcard_env",
+    ):
         with contextlib.suppress(ImportError):
             importlib.import_module(module)
 
@@ -245,6 +270,8 @@ def main() -> int:
     ratios: dict[str, list[tuple[float, float, float, float]]] = {name: [] for name in RULESETS}
     peer_raw: list[float] = []
     peer_env: list[float] = []
+    # Each ruleset in RLCard's own loop against RLCard's mahjong in it, in turn in each run.
+    in_rlcard_loop: dict[str, list[float]] = {name: [] for name in RULESETS}
     for _ in range(args.runs):
         for name in RULESETS:
             # Raw against raw: RLCard's raw game, then this ruleset's raw rounds, a block each, as
@@ -268,6 +295,11 @@ def main() -> int:
             raw, env, sampled, unobserved = rates
             ratios[name].append((alone / theirs, env / raw, sampled / raw, unobserved / raw))
         peer_env.append(rlcard_env_rate(fresh()) or 0.0)  # shown beside, not a ratio's
+        for name in RULESETS:
+            theirs_in_loop = rlcard_env_rate(fresh())
+            ours_in_loop = rlcard_loop_rate(name, fresh())
+            if theirs_in_loop and ours_in_loop:
+                in_rlcard_loop[name].append(ours_in_loop / theirs_in_loop)
     raw_peer = statistics.median(peer_raw)
     env_peer = statistics.median(peer_env)
     print(f"\nRLCard mahjong, random legal actions: raw game {raw_peer:.1f} rounds/s, env {env_peer:.1f}")
@@ -293,6 +325,10 @@ def main() -> int:
             f" {statistics.median(samples):>14.3f}x {_span(samples):>11}"
             f" {statistics.median(unobserved_runs):>10.3f}x {_span(unobserved_runs):>11}"
         )
+    if all(in_rlcard_loop.values()):
+        print("\nIn RLCard's own loop (env.run, RLCard's random agents), against RLCard's mahjong in it:")
+        for name, by_run in in_rlcard_loop.items():
+            print(f"{name:<10} {statistics.median(by_run):>10.3f}x {_span(by_run):>11}")
     return 0
 
 
