@@ -4,6 +4,7 @@ wall; the full round stays with the referee."""
 
 from __future__ import annotations
 
+import itertools
 import pickle
 import random
 
@@ -60,6 +61,35 @@ def test_views_agree_with_the_round(name: str) -> None:
                 value = getattr(view, field.name)
                 assert not isinstance(value, AmericanRound)
                 assert not any(value is seen_by_seat[other]["hand"] for other in view.seats if other is not seat)
+
+
+def _discards_by_seat(round_: Round, seats: tuple[mr.Seat, ...]) -> dict[mr.Seat, tuple[mr.Tile, ...]]:
+    """Each seat's discards on the table, worked out from the round alone: an American round's
+    (seat, tile) pairs less the tile on offer, or each Singapore player's discards."""
+    if isinstance(round_, AmericanRound):
+        pairs = list(round_.discards)
+        if round_.last_discard is not None:
+            pairs.pop()
+        return {seat: tuple(tile for each, tile in pairs if each is seat) for seat in seats}
+    return {seat: tuple(round_.observation(seat)["discards"][seat]) for seat in seats}
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_each_seats_discards_in_a_view_are_the_rounds_in_any_order_of_viewing(name: str) -> None:
+    """Views carry a round's grouped discards on from the last ones grouped (a discard more, a
+    call's tile less): viewed forwards, backwards, and two rounds in turn, by every seat, each
+    view's discards are still the round's own."""
+    first, second = _moments(name, 11), _moments(name, 12)
+    seats = first[0].view(mr.Seat.EAST).seats
+    interleaved = [state for pair in zip(first, second, strict=False) for state in pair]
+    for order in (first, first[::-1], interleaved):
+        for round_ in order:
+            expected = _discards_by_seat(round_, seats)
+            for seat in seats:
+                assert dict(round_.view(seat).discards) == expected
+    if name != "singapore":  # a call took a discard back from the table in these rounds
+        pairs = [*itertools.pairwise(first), *itertools.pairwise(second)]
+        assert any(len(after.discards) < len(before.discards) for before, after in pairs)  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("name", FAMILIES)

@@ -15,7 +15,7 @@ the referee).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -144,21 +144,54 @@ class PlayerView:
         return PlayerView, tuple(dict(value) if isinstance(value, MappingProxyType) else value for value in fields)
 
 
-def _by_seat(value: object, seats: Iterable[Seat], offered: bool) -> dict[Seat, tuple[Any, ...]]:
-    """Discards as each seat's tiles: a mapping of seats to tiles (Singapore, the tile offered not
-    among them), or (seat, tile) pairs in order (American rounds, the tile offered last while it
-    is offered: it is left out, being ``on_offer``)."""
-    found: dict[Seat, list[Any]] = {seat: [] for seat in seats}
-    if isinstance(value, Mapping):
-        for seat, tiles in value.items():
-            found[seat] = list(tiles)
-    else:
-        pairs = list(value or ())  # type: ignore[call-overload]
-        if offered and pairs:
-            pairs.pop()
+_Grouped = dict[Seat, tuple[Any, ...]]
+_last_grouped: tuple[object, tuple[Seat, ...], _Grouped] | None = None
+"""The last American discards grouped (every pair, the tile offered among them), with the pairs
+and seats they are of: a round's next discards are these and one more pair (a discard), or these
+less the last (a call), so the next view groups one tile, not every discard of the round."""
+
+
+def _grouped_pairs(pairs: tuple[tuple[Seat, Any], ...], seats: tuple[Seat, ...]) -> _Grouped:
+    """``pairs`` (seat, tile) in order as each seat's tiles, carried on from the last grouped."""
+    global _last_grouped
+    last = _last_grouped
+    grouped: _Grouped | None = None
+    if last is not None and last[1] == seats:
+        before, _, grouped_before = last
+        assert isinstance(before, tuple)
+        if pairs is before:
+            return grouped_before
+        if len(pairs) == len(before) + 1 and pairs[:-1] == before:
+            seat, tile = pairs[-1]
+            grouped = dict(grouped_before)
+            grouped[seat] = (*grouped[seat], tile)
+        elif len(pairs) + 1 == len(before) and before[:-1] == pairs:
+            seat, _ = before[-1]
+            grouped = dict(grouped_before)
+            grouped[seat] = grouped[seat][:-1]
+    if grouped is None:
+        found: dict[Seat, list[Any]] = {seat: [] for seat in seats}
         for seat, tile in pairs:
             found[seat].append(tile)
-    return {seat: tuple(tiles) for seat, tiles in found.items()}
+        grouped = {seat: tuple(tiles) for seat, tiles in found.items()}
+    _last_grouped = (pairs, seats, grouped)
+    return grouped
+
+
+def _by_seat(value: object, seats: tuple[Seat, ...], offered: bool) -> _Grouped:
+    """Discards as each seat's tiles: a mapping of seats to tiles (Singapore, the tile offered not
+    among them), or (seat, tile) pairs in order (American rounds, the tile offered last while it
+    is offered: it is left out, being ``on_offer``). What it returns may be shared: a view copies
+    it."""
+    if isinstance(value, Mapping):
+        found = dict.fromkeys(seats, ())
+        found.update((seat, tuple(tiles)) for seat, tiles in value.items())
+        return found
+    grouped = _grouped_pairs(tuple(value or ()), seats)  # type: ignore[arg-type]
+    if offered and value:
+        seat, _ = value[-1]  # type: ignore[index]
+        grouped = {**grouped, seat: grouped[seat][:-1]}
+    return grouped
 
 
 def view_of(round_: Round, seat: Seat | str) -> PlayerView:
