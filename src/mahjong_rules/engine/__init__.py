@@ -36,6 +36,7 @@ __all__ = [
     "RoundResult",
     "check_invariants",
     "chosen_by",
+    "compare",
     "new_round",
     "nothing_to_choose",
     "play",
@@ -71,3 +72,6 @@ def new_round(ruleset: Ruleset | str, seed: int = 0, *, deal: Mapping[str, Any] 
     cls = getattr(importlib.import_module(module_name), class_name)
     round_: Round = cls.deal(built, seed, **dict(deal or {}))
     return round_
+
+
+from mahjong_rules.engine.compare import compare  # noqa: E402 - it plays rounds new_round deals
