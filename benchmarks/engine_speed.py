@@ -7,7 +7,9 @@ after the other; then the raw engine and its PettingZoo environment (``env()``, 
 checks included) with random legal indexes, a round of each in turn, and beside them the same
 environment in PettingZoo's documented loop, each action drawn by
 ``env.action_space(agent).sample(mask)``, and an agent that reads the mask from its info and asks
-for no observation (``env.last(observe=False)``).
+for no observation (``env.last(observe=False)``); and each ruleset's RLCard environment
+(``mahjong_rules.engine.rlcard_env``) in RLCard's own loop beside RLCard's mahjong in it, RLCard's
+random agents choosing as in evaluation (``eval_step``) and as in training (``step``).
 
     python benchmarks/engine_speed.py [--rounds 200] [--runs 3] [--seed 2026]
 
@@ -77,38 +79,24 @@ def rlcard_raw_rate(seeds: range) -> float | None:
     return len(seeds) / (time.process_time() - started)
 
 
-def rlcard_env_rate(seeds: range) -> float | None:
-    """RLCard's mahjong env: rounds per second with its random agents over ``seeds``; ``None``
-    without RLCard."""
-    try:
-        import rlcard
-        from rlcard.agents import RandomAgent
-    except ImportError:
-        return None
-    started = time.process_time()
-    for seed in seeds:
-        env = rlcard.make("mahjong", config={"seed": seed})
-        env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
-        env.run(is_training=False)
-    return len(seeds) / (time.process_time() - started)
-
-
-def rlcard_loop_rate(name: str, seeds: range) -> float | None:
-    """This ruleset's rounds in RLCard's own loop, timed as :func:`rlcard_env_rate` times
-    RLCard's mahjong: ``rlcard.make`` of the ruleset's RLCard id (``mahjong_rules.engine.rlcard_env``)
-    for each of ``seeds``, then ``env.run`` with RLCard's random agents; ``None`` without RLCard."""
+def rlcard_env_rate(seeds: range, env_id: str = "mahjong", training: bool = False) -> float | None:
+    """Rounds per second of an RLCard environment in RLCard's own loop over ``seeds``: for each,
+    ``rlcard.make(env_id)`` seeded with it, then ``env.run`` with RLCard's random agents, which
+    draw by ``eval_step`` (as ``rlcard.utils.tournament`` does) or, ``training``, by ``step``.
+    ``env_id`` is RLCard's mahjong by default, or a ruleset's id
+    (``mahjong_rules.engine.rlcard_env``); ``None`` without RLCard."""
     try:
         import rlcard
         from rlcard.agents import RandomAgent
 
-        import mahjong_rules.engine.rlcard_env  # noqa: F401 - registers the ids
+        import mahjong_rules.engine.rlcard_env  # noqa: F401 - registers the rulesets' ids
     except ImportError:
         return None
     started = time.process_time()
     for seed in seeds:
-        env = rlcard.make(f"mahjong-rules-{name}", config={"seed": seed})
+        env = rlcard.make(env_id, config={"seed": seed})
         env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
-        env.run(is_training=False)
+        env.run(is_training=training)
     return len(seeds) / (time.process_time() - started)
 
 
@@ -270,8 +258,11 @@ def main() -> int:
     ratios: dict[str, list[tuple[float, float, float, float]]] = {name: [] for name in RULESETS}
     peer_raw: list[float] = []
     peer_env: list[float] = []
-    # Each ruleset in RLCard's own loop against RLCard's mahjong in it, in turn in each run.
-    in_rlcard_loop: dict[str, list[float]] = {name: [] for name in RULESETS}
+    # Each ruleset in RLCard's own loop against RLCard's mahjong in it, in turn in each run:
+    # evaluating (eval_step) and training (step).
+    in_rlcard_loop: dict[tuple[str, bool], list[float]] = {
+        (name, training): [] for name in RULESETS for training in (False, True)
+    }
     for _ in range(args.runs):
         for name in RULESETS:
             # Raw against raw: RLCard's raw game, then this ruleset's raw rounds, a block each, as
@@ -295,11 +286,11 @@ def main() -> int:
             raw, env, sampled, unobserved = rates
             ratios[name].append((alone / theirs, env / raw, sampled / raw, unobserved / raw))
         peer_env.append(rlcard_env_rate(fresh()) or 0.0)  # shown beside, not a ratio's
-        for name in RULESETS:
-            theirs_in_loop = rlcard_env_rate(fresh())
-            ours_in_loop = rlcard_loop_rate(name, fresh())
+        for name, training in in_rlcard_loop:
+            theirs_in_loop = rlcard_env_rate(fresh(), training=training)
+            ours_in_loop = rlcard_env_rate(fresh(), f"mahjong-rules-{name}", training)
             if theirs_in_loop and ours_in_loop:
-                in_rlcard_loop[name].append(ours_in_loop / theirs_in_loop)
+                in_rlcard_loop[name, training].append(ours_in_loop / theirs_in_loop)
     raw_peer = statistics.median(peer_raw)
     env_peer = statistics.median(peer_env)
     print(f"\nRLCard mahjong, random legal actions: raw game {raw_peer:.1f} rounds/s, env {env_peer:.1f}")
@@ -326,9 +317,17 @@ def main() -> int:
             f" {statistics.median(unobserved_runs):>10.3f}x {_span(unobserved_runs):>11}"
         )
     if all(in_rlcard_loop.values()):
+        # RLCard's random agent's eval_step builds a list as long as the action space (17,808 in
+        # the American families, 38 in RLCard's mahjong) at every step: most of the evaluating
+        # loop's time here.
         print("\nIn RLCard's own loop (env.run, RLCard's random agents), against RLCard's mahjong in it:")
-        for name, by_run in in_rlcard_loop.items():
-            print(f"{name:<10} {statistics.median(by_run):>10.3f}x {_span(by_run):>11}")
+        print(f"{'ruleset':<10} {'evaluating':>11} {runs:>11} {'training':>11} {runs:>11}")
+        for name in RULESETS:
+            evaluating, training_runs = in_rlcard_loop[name, False], in_rlcard_loop[name, True]
+            print(
+                f"{name:<10} {statistics.median(evaluating):>10.3f}x {_span(evaluating):>11}"
+                f" {statistics.median(training_runs):>10.3f}x {_span(training_runs):>11}"
+            )
     return 0
 
 

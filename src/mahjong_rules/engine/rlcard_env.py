@@ -29,6 +29,7 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any, overload
 
+from mahjong_rules._coerce import describe
 from mahjong_rules.engine import new_round
 from mahjong_rules.engine.core import Action, IllegalActionError, Round
 from mahjong_rules.engine.rl import (
@@ -97,10 +98,11 @@ class RoundGame:
 
         Raises:
             IllegalActionError: ``action`` is not legal now (the round is unchanged).
+            TypeError: ``action`` is not an :class:`~mahjong_rules.engine.Action`.
         """
         round_ = self._round()
         if not isinstance(action, Action):
-            raise IllegalActionError(Reason("not-an-action", f"a raw action is an Action, not {type(action).__name__}"))
+            raise TypeError(f"a raw action is an Action (one of the state's raw_legal_actions), not {describe(action)}")
         after = round_.apply(action)
         if self.allow_step_back:
             self.history.append(round_)
