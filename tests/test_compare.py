@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from mahjong_rules.engine import Action, compare, new_round, play, random_agent
+from mahjong_rules.engine import Action, IllegalActionError, compare, new_round, play, random_agent
 from mahjong_rules.engine.bots import greedy_agent
 from mahjong_rules.engine.compare import seatings
 from mahjong_rules.engine.view import PlayerView
@@ -130,3 +130,14 @@ def _never(view: PlayerView) -> Action:  # pragma: no cover - never asked
 def test_wrong_arguments_are_refused_before_a_round_is_played(call: Any, error: type[Exception], message: str) -> None:
     with pytest.raises(error, match=message):
         call()
+
+
+def test_a_bots_error_says_which_deal_and_seating_it_came_from() -> None:
+    def stubborn(view: PlayerView) -> Action:
+        return view.legal[-1] if view.phase != "turn" else Action(view.seat, "discard", ("9D",))
+
+    with pytest.raises(IllegalActionError) as refused:
+        compare({"greedy": greedy_agent(), "stubborn": stubborn}, "singapore", deals=2, seed=7)
+    assert refused.value.__notes__ == [
+        "in compare: deal 1 of 2 (seed 7), seated East greedy, South stubborn, West greedy, North stubborn"
+    ]

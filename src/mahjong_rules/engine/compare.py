@@ -119,7 +119,9 @@ def compare(
 
     Deal number ``d`` is ``new_round(ruleset, seed + d)``, the same walls for every seating; the
     rounds are played by :func:`~mahjong_rules.engine.play` (invariants checked when ``check``).
-    ``progress``, when given, is called with the deals done and ``deals`` after each deal.
+    ``progress``, when given, is called with the deals done and ``deals`` after each deal. An
+    error raised while a round is played (a bot's choice the round refuses, say) is raised with a
+    note of the deal, its seed and the seating.
 
     Raises:
         ArgumentError: fewer than two agents, more than the table's seats, a name that is not a
@@ -157,7 +159,12 @@ def compare(
         for seating in arrangements:
             round_ = new_round(built, seed=deal_seed)
             by_seat = {seat: agents[name] for seat, name in zip(table, seating, strict=True)}
-            done = play(round_, by_seat, seed=deal_seed, check=check)
+            try:
+                done = play(round_, by_seat, seed=deal_seed, check=check)
+            except Exception as error:  # a bot's or the round's: said where it happened, and raised
+                seated = ", ".join(f"{seat.name.title()} {name}" for seat, name in zip(table, seating, strict=True))
+                error.add_note(f"in compare: deal {deal + 1} of {deals} (seed {deal_seed}), seated {seated}")
+                raise
             result = done.result
             assert result is not None, "play plays a round to its end"
             for seat, name in zip(table, seating, strict=True):
