@@ -253,5 +253,6 @@ def test_policies_and_agents_refuse_what_is_not_theirs() -> None:
     assert stray.value.reason.code == "wrong-seat"
     with pytest.raises(TypeError, match="East's agent returned None"):
         rlcard_agent(lambda _view: None).eval_step({"raw_obs": view})  # type: ignore[arg-type,return-value]
-    with pytest.raises(ArgumentError, match="PlayerView"):
-        rlcard_agent(greedy_agent()).step({"raw_obs": "east"})
+    for state in ({"raw_obs": "east"}, {"obs": None}, None):
+        with pytest.raises(ArgumentError, match="PlayerView"):
+            rlcard_agent(greedy_agent()).step(state)

@@ -323,7 +323,7 @@ class _RLCardAgent:
         self.agent = agent
 
     def step(self, state: Mapping[str, Any]) -> Action:
-        view = state["raw_obs"]
+        view = state.get("raw_obs") if isinstance(state, Mapping) else None
         if not isinstance(view, PlayerView):
             raise ArgumentError(f"an RLCard state of this library holds a PlayerView as raw_obs, not {view!r}")
         return chosen_by(self.agent, view)
@@ -356,7 +356,7 @@ class _RLCardPolicy:
 
     def __call__(self, view: PlayerView) -> Action:
         encoding = self._encoding
-        if encoding is None or encoding.ruleset != view.ruleset:
+        if encoding is None or (encoding.ruleset is not view.ruleset and encoding.ruleset != view.ruleset):
             encoding = self._encoding = ActionEncoding(view.ruleset)
         legal = encoding.indexed(view.legal)
         state = _rlcard_state(view, observation_array(view, encoding.seats), legal, [])
