@@ -178,6 +178,20 @@ def test_the_ids_make_their_familys_environment_with_its_options() -> None:
     with pytest.raises(MahjongError, match="blank"):
         make("flex", {"blankz": 2})
     assert RLCardEnv({"game_ruleset": "nmjl"}).ruleset.name == "nmjl"  # no RLCard defaults needed
+    for seed in (-1, "x", 1.5, True):
+        with pytest.raises(ArgumentError, match="seed is a whole number"):
+            make("flex", seed=seed)
+    numpy_seeded = make("flex", seed=np.int64(7))
+    numpy_seeded.reset()
+    seeded = make("flex", seed=7)
+    seeded.reset()
+    assert numpy_seeded.game.round.seed == seeded.game.round.seed
+    with pytest.raises(ArgumentError, match="seed is a whole number"):
+        seeded.seed(-3)
+    with pytest.raises(ArgumentError, match="allow_step_back is True or False"):
+        make("flex", allow_step_back="yes")
+    with pytest.raises(TypeError, match="an RLCard config is a mapping"):
+        RLCardEnv(["seed"])  # type: ignore[arg-type]
 
 
 def test_perfect_information_shows_every_seats_concealed_tiles() -> None:

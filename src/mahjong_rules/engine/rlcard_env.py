@@ -31,7 +31,7 @@ from typing import Any, overload
 
 from mahjong_rules._coerce import describe
 from mahjong_rules.engine import new_round
-from mahjong_rules.engine.core import Action, IllegalActionError, Round
+from mahjong_rules.engine.core import Action, IllegalActionError, Round, _checked_seed
 from mahjong_rules.engine.rl import (
     OBSERVATION_ROWS,
     ActionEncoding,
@@ -199,7 +199,21 @@ class RLCardEnv(Env):  # type: ignore[misc]
     default_ruleset = "flex"
 
     def __init__(self, config: Mapping[str, Any] | None = None) -> None:
+        """The environment of ``config`` (RLCard's settings and the game's, as above).
+
+        Raises:
+            TypeError: ``config`` is not a mapping, or ``game_ruleset`` is neither a ruleset nor
+                a name.
+            ArgumentError: ``allow_step_back`` is not a bool, ``game_options`` is not a mapping,
+                the seed is not a whole number of 0 or more, or ``game_ruleset`` is of another
+                family than the id's.
+            OptionError: an option the ruleset does not have, or a value it does not take.
+        """
+        if config is not None and not isinstance(config, Mapping):
+            raise TypeError(f"an RLCard config is a mapping of its settings, not {describe(config)}")
         settings = {**_DEFAULT_CONFIG, **(config or {})}
+        if not isinstance(settings["allow_step_back"], bool):
+            raise ArgumentError(f"allow_step_back is True or False, not {describe(settings['allow_step_back'])}")
         options = settings.get("game_options") or {}
         if not isinstance(options, Mapping):
             raise ArgumentError(f"game_options is a mapping of the ruleset's options, not {type(options).__name__}")
@@ -217,6 +231,14 @@ class RLCardEnv(Env):  # type: ignore[misc]
         self.seats: tuple[Seat, ...] = self.game.seats
         self.state_shape = [[len(OBSERVATION_ROWS), NUM_TILE_KINDS] for _ in self.seats]
         self.action_shape: list[Any] = [None for _ in self.seats]
+
+    def seed(self, seed: int | None = None) -> int:
+        """Seed the deals (RLCard's ``seed``): from the system with ``None``.
+
+        Raises:
+            ArgumentError: ``seed`` is not ``None`` or a whole number of 0 or more.
+        """
+        return int(super().seed(None if seed is None else _checked_seed(seed)))
 
     def _extract_state(self, state: Mapping[str, Any]) -> dict[str, Any]:
         return _rlcard_state(state["view"], state["observation"], state["legal"], self.action_recorder)
