@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import random
 import sys
 from typing import Any
 
@@ -74,6 +75,9 @@ def main() -> None:
     before = evaluate(env, random_learner, opponents, arguments.rounds, seed)
 
     env.seed(arguments.seed)
+    # The DQN explores with NumPy's global generator and samples its memory with Python's.
+    np.random.seed(arguments.seed)
+    random.seed(arguments.seed)
     env.set_agents([learner, *opponents])
     # RLCard's DQN prints its loss at every training step: kept quiet here.
     with contextlib.redirect_stdout(io.StringIO()):
