@@ -537,3 +537,61 @@ def test_parse_notes_braces_that_are_no_concealed_kong(capsys: Any) -> None:
     assert "note: {RD RD RD}: braces declare a concealed kong of four like tiles" in out
     assert main(["parse", "{5555C} 5B"]) == 0
     assert "note:" not in capsys.readouterr().out
+
+
+def test_compare_prints_the_duplicate_table_and_its_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """``compare`` on the command line: the library's ``compare`` of the bots named, as a table
+    or as JSON."""
+    import random as random_module
+
+    from mahjong_rules.engine import compare, random_agent
+    from mahjong_rules.engine.bots import greedy_agent
+
+    assert main(["compare", "singapore", "greedy", "random", "--deals", "2", "--seed", "3", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    # The same comparison in Python: the bots by name, random seeded with the seed plus its place.
+    expected = compare(
+        {"greedy": greedy_agent(), "random": random_agent(random_module.Random(3 + 2))}, "singapore", 2, seed=3
+    )
+    assert report["seatings"] == [list(seating) for seating in expected.seatings]
+    assert [(row["name"], row["payments"], row["wins"]) for row in report["standings"]] == [
+        (standing.name, standing.payments, standing.wins) for standing in expected.standings
+    ]
+    assert sum(row["payments"] for row in report["standings"]) == 0
+    assert main(["compare", "singapore", "greedy", "random", "--deals", "2", "--seed", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"singapore: 2 deals x 2 seatings = 4 rounds, {expected.wall_games} wall games"
+    assert lines[1].split() == ["bot", "seats", "mean", "+/-", "wins"]
+    assert [line.split()[0] for line in lines[2:]] == [standing.name for standing in expected.standings]
+
+
+def test_compare_takes_a_bot_of_the_working_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "first_legal.py").write_text(
+        "def make():\n    return lambda view: view.legal[0]\n\ndef broken():\n    return lambda view: None\n"
+        "\ndef not_an_agent():\n    return 3\n",
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    assert main(["compare", "flex", "first_legal:make", "greedy", "--deals", "1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert {row["name"] for row in report["standings"]} == {"first_legal:make", "greedy"}
+    assert main(["compare", "flex", "first_legal:broken", "greedy", "--deals", "1"]) == 2
+    error = capsys.readouterr().err
+    assert "agent returned None" in error
+    assert "(in compare: deal 1 of 1 (seed 0), seated East first_legal:broken" in error
+    for spec, message in [
+        ("first_legal:not_an_agent", "not_an_agent() made 3, not an agent"),
+        ("first_legal:missing", "first_legal has no function 'missing'"),
+        ("no_such_module:make", "no module 'no_such_module'"),
+        ("first_legal", "a bot is greedy, random or module:factory"),
+        (":make", "a bot is greedy, random or module:factory"),
+    ]:
+        assert main(["compare", "flex", spec, "greedy"]) == 2
+        assert message in capsys.readouterr().err
+    assert main(["compare", "flex", "greedy"]) == 2
+    assert "compare takes 2 to 4 agents" in capsys.readouterr().err
+    assert main(["compare", "flex", "greedy", "random", "--deals", "0"]) == 2
+    assert "deals is a whole number of 1 or more" in capsys.readouterr().err

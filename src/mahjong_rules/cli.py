@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import re
 import sys
@@ -31,10 +32,12 @@ from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
+import attrs
+
 from mahjong_rules import _options, service
 from mahjong_rules._text import count_of
 from mahjong_rules._version import __version__
-from mahjong_rules.errors import MahjongError, NotationError
+from mahjong_rules.errors import ArgumentError, MahjongError, NotationError
 from mahjong_rules.hand import Hand
 from mahjong_rules.registry import available_rulesets, get_ruleset, ruleset_class
 from mahjong_rules.ruleset import Evaluation, points_unit
@@ -450,6 +453,71 @@ def _cmd_sample(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_compare(args: argparse.Namespace) -> int:
+    from mahjong_rules.engine import compare
+
+    options = dict(_convert_option(args.ruleset, text) for text in args.option)
+    ruleset = get_ruleset(args.ruleset, **options)
+    agents: dict[str, Any] = {}
+    for number, spec in enumerate(args.bots, start=1):
+        name = spec if spec not in agents else f"{spec} #{number}"
+        agents[name] = _bot(spec, args.seed + number)
+    try:
+        result = compare(agents, ruleset, args.deals, seed=args.seed)
+    except (MahjongError, TypeError) as error:  # a bot's: where it happened is in the notes
+        where = "; ".join(getattr(error, "__notes__", ()))
+        print(f"mahjong-rules: error: {error}" + (f" ({where})" if where else ""), file=sys.stderr)
+        return 2
+    if args.json:
+        standings = [
+            {**attrs.asdict(standing), "stderr": None if math.isnan(standing.stderr) else standing.stderr}
+            for standing in result.standings
+        ]
+        report = {
+            "ruleset": ruleset.name,
+            "deals": result.deals,
+            "seatings": [list(seating) for seating in result.seatings],
+            "wall_games": result.wall_games,
+            "standings": standings,
+        }
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+    else:
+        print(result)
+    return 0
+
+
+def _bot(spec: str, seed: int) -> Any:
+    """The agent of a bot named on the command line: ``greedy``, ``random`` (seeded with ``seed``),
+    or ``module:factory``, a function of a module (found from the working directory too) making
+    an agent when called with no argument."""
+    import importlib
+    import random
+
+    from mahjong_rules.engine import random_agent
+    from mahjong_rules.engine.bots import greedy_agent
+
+    if spec == "greedy":
+        return greedy_agent()
+    if spec == "random":
+        return random_agent(random.Random(seed))
+    module_name, colon, attribute = spec.partition(":")
+    if not colon or not module_name or not attribute:
+        raise ArgumentError(f"a bot is greedy, random or module:factory (a function making an agent), not {spec!r}")
+    if os.getcwd() not in sys.path:  # a bot of the working directory, as python -m finds it
+        sys.path.insert(0, os.getcwd())
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise ArgumentError(f"the bot {spec!r}: no module {module_name!r} ({error})") from None
+    factory = getattr(module, attribute, None)
+    if not callable(factory):
+        raise ArgumentError(f"the bot {spec!r}: {module_name} has no function {attribute!r}")
+    agent = factory()
+    if not callable(agent):
+        raise ArgumentError(f"the bot {spec!r}: {attribute}() made {agent!r}, not an agent (a callable taking a view)")
+    return agent
+
+
 def _cmd_schema(args: argparse.Namespace) -> int:
     print(json.dumps(json_schema(args.name), indent=2, ensure_ascii=False))
     return 0
@@ -709,6 +777,19 @@ def _parser() -> argparse.ArgumentParser:
     sample.add_argument("--seed", type=int, default=0, help="the seed of the shuffles (default 0)")
     sample.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE", help=_OPTION_HELP)
     sample.set_defaults(run=_cmd_sample)
+
+    compare = commands.add_parser(
+        "compare", help="bots against each other in duplicate: every deal played once a seating"
+    )
+    compare.add_argument("ruleset", help="a ruleset name (see 'mahjong-rules rulesets')")
+    compare.add_argument(
+        "bots", nargs="+", help="two bots or more, one a seat at most: greedy, random, or module:factory"
+    )
+    compare.add_argument("--deals", type=int, default=20, help="deals to play, each once a seating (default 20)")
+    compare.add_argument("--seed", type=int, default=0, help="the first deal's seed (default 0)")
+    compare.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE", help=_OPTION_HELP)
+    compare.add_argument("--json", action="store_true", help="print JSON")
+    compare.set_defaults(run=_cmd_compare)
 
     schema = commands.add_parser("schema", help="print a published JSON Schema: the protocol's or the values'")
     schema.add_argument(
