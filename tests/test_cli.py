@@ -560,7 +560,8 @@ def test_compare_prints_the_duplicate_table_and_its_json(capsys: pytest.CaptureF
     assert sum(row["payments"] for row in report["standings"]) == 0
     assert main(["compare", "singapore", "greedy", "random", "--deals", "2", "--seed", "3"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == f"singapore: 2 deals x 2 seatings = 4 rounds, {expected.wall_games} wall games"
+    walls = f"{expected.wall_games} wall game" + ("" if expected.wall_games == 1 else "s")
+    assert lines[0] == f"singapore: 2 deals x 2 seatings = 4 rounds, {walls}"
     assert lines[1].split() == ["bot", "seats", "mean", "+/-", "wins"]
     assert [line.split()[0] for line in lines[2:]] == [standing.name for standing in expected.standings]
 

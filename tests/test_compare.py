@@ -80,7 +80,10 @@ def test_the_greedy_bot_is_ahead_of_random_play_and_the_table_says_so() -> None:
     assert math.isfinite(greedy.stderr)
     assert greedy.wins + randomly.wins + result.wall_games == 3 * 2
     text = str(result)
-    assert text.splitlines()[0] == f"card-free: 3 deals x 2 seatings = 6 rounds, {result.wall_games} wall games"
+    walls = f"{result.wall_games} wall game" + ("" if result.wall_games == 1 else "s")
+    assert text.splitlines()[0] == f"card-free: 3 deals x 2 seatings = 6 rounds, {walls}"
+    single = compare({"a": greedy_agent(), "b": greedy_agent()}, "singapore", deals=1, seed=2)
+    assert str(single).startswith("singapore: 1 deal x 2 seatings = 2 rounds, ")
     assert text.splitlines()[2].split()[:2] == ["greedy", "12"]
 
 

@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping
 import attrs
 
 from mahjong_rules._coerce import describe
+from mahjong_rules._text import count_of
 from mahjong_rules.engine.core import Round, _checked_seed
 from mahjong_rules.engine.selfplay import Agent, play
 from mahjong_rules.errors import ArgumentError
@@ -81,8 +82,8 @@ class Comparison:
     def __str__(self) -> str:
         rounds = self.deals * len(self.seatings)
         lines = [
-            f"{self.ruleset.name}: {self.deals} deals x {len(self.seatings)} seatings = {rounds} rounds, "
-            f"{self.wall_games} wall games",
+            f"{self.ruleset.name}: {count_of(self.deals, 'deal')} x {count_of(len(self.seatings), 'seating')}"
+            f" = {count_of(rounds, 'round')}, {count_of(self.wall_games, 'wall game')}",
             f"{'bot':<16} {'seats':>6} {'mean':>9} {'+/-':>8} {'wins':>6}",
         ]
         for standing in self.standings:
