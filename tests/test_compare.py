@@ -144,3 +144,27 @@ def test_a_bots_error_says_which_deal_and_seating_it_came_from() -> None:
     assert refused.value.__notes__ == [
         "in compare: deal 1 of 2 (seed 7), seated East greedy, South stubborn, West greedy, North stubborn"
     ]
+
+
+def test_a_trained_model_and_an_rlcard_agent_take_part_as_any_bot() -> None:
+    """A model (through ``model_policy``: here a callable choosing the mask's first legal index)
+    and an RLCard agent (through ``rlcard_policy``) play whole duplicate deals beside a bot."""
+    import numpy as np
+    from rlcard.agents import RandomAgent
+
+    from mahjong_rules.engine.rlcard_env import rlcard_policy
+    from mahjong_rules.engine.single_agent import model_policy
+
+    def first_legal(observation: Any, mask: Any) -> int:
+        return int(np.flatnonzero(mask)[0])
+
+    np.random.seed(0)  # RLCard's random agent draws from NumPy's global generator
+    agents = {
+        "model": model_policy(first_legal),
+        "rlcard": rlcard_policy(RandomAgent(num_actions=1_981)),
+        "greedy": greedy_agent(),
+    }
+    result = compare(agents, "singapore", deals=1, seed=3)
+    assert {standing.name for standing in result.standings} == set(agents)
+    assert sum(standing.payments for standing in result.standings) == 0
+    assert all(standing.rounds == 4 for standing in result.standings)  # 3 seatings x 4 seats / 3 bots
