@@ -20,6 +20,7 @@ from pettingzoo.test import api_test
 
 import mahjong_rules as mr
 from mahjong_rules.engine import Action, ActionKind, IllegalActionError, new_round
+from mahjong_rules.engine._rl_encoding import _multisets, _rank_multiset, _unrank_multiset
 from mahjong_rules.engine.american import PassChoices
 from mahjong_rules.engine.bots import greedy_agent
 from mahjong_rules.engine.rl import (
@@ -28,9 +29,6 @@ from mahjong_rules.engine.rl import (
     STATE_COLUMNS,
     ActionEncoding,
     MahjongEnv,
-    _multisets,
-    _rank_multiset,
-    _unrank_multiset,
     env,
     raw_env,
 )
@@ -656,7 +654,7 @@ def test_the_environment_reads_american_observations_from_the_round_as_the_view_
     view), its counts carried on from the state read before; at every moment of whole rounds,
     for every seat, it is the array of the seat's view, and so it is when the same states are
     read again in another order (counts carried back, or across rounds)."""
-    from mahjong_rules.engine.rl import _american_array, _TableCounts
+    from mahjong_rules.engine._rl_observation import _american_array, _TableCounts
 
     shared = _TableCounts()  # kept across states and rounds, as the environment keeps it
     states = []
@@ -677,7 +675,7 @@ def test_the_environment_reads_singapore_observations_from_the_players(players: 
     rows carried on from the players read before; at every moment of whole rounds, random and
     greedy (kongs, flowers, wins), for every seat, it is the array of the seat's view, and so it
     is when the same states are read again in another order."""
-    from mahjong_rules.engine.rl import _PlayerRows, _singapore_array
+    from mahjong_rules.engine._rl_observation import _PlayerRows, _singapore_array
 
     rows = _PlayerRows()  # kept across states and rounds, as the environment keeps it
     states = []
@@ -861,7 +859,7 @@ def test_the_state_s_concealed_rows_of_any_round_are_its_views() -> None:
     as its observations are: the same rows as those read from an American round's hands."""
     import types
 
-    from mahjong_rules.engine.rl import _Observer
+    from mahjong_rules.engine._rl_observation import _Observer
 
     round_ = new_round("card-free", seed=5)
     seats = tuple(round_.ruleset.seats)  # type: ignore[attr-defined]
