@@ -173,3 +173,27 @@ def test_calls_and_wins_on_a_discard_name_the_tile_in_every_family(name: str) ->
             if checked >= 6:
                 return
     pytest.fail(f"no call in 30 rounds of {name}")
+
+
+def test_views_built_in_many_threads_at_once_are_the_views_of_one_thread() -> None:
+    """Views carry the last grouped discards in a module-level value: threads viewing different
+    rounds at once, switching every microsecond, still get each round's own discards."""
+    import sys
+    from concurrent.futures import ThreadPoolExecutor
+
+    rounds = [_moments(name, seed) for name in ("flex", "card-free") for seed in (21, 22, 23, 24)]
+
+    def discards_of(states: list[Round]) -> list[dict[mr.Seat, tuple[mr.Tile, ...]]]:
+        seats = states[0].view(mr.Seat.EAST).seats
+        return [dict(state.view(seat).discards) for state in states for seat in seats]
+
+    alone = [discards_of(states) for states in rounds]
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        with ThreadPoolExecutor(max_workers=8) as pool:
+            together = list(pool.map(discards_of, rounds))
+    finally:
+        sys.setswitchinterval(interval)
+    assert together == alone
+    assert together[0] != together[1]  # the rounds differ: a shared answer would show
