@@ -13,6 +13,11 @@ from typing import Any
 
 import attrs
 
+# NumPy comes with the 'rl' extra: this module is imported through mahjong_rules.engine.rl, whose
+# import says so when the extra is missing.
+import numpy as np
+import numpy.typing as npt
+
 from mahjong_rules._coerce import describe
 from mahjong_rules.engine.american import PassChoices
 from mahjong_rules.engine.core import Action, ActionKind, IllegalActionError
@@ -20,15 +25,6 @@ from mahjong_rules.melds import MeldShape
 from mahjong_rules.registry import _as_ruleset
 from mahjong_rules.ruleset import Reason, Ruleset
 from mahjong_rules.tiles import Seat, Tile
-
-try:
-    import numpy as np
-    import numpy.typing as npt
-except ImportError as error:  # pragma: no cover - the extra is installed wherever the tests run
-    raise ImportError(
-        "mahjong_rules.engine.rl needs the 'rl' extra: pip install '.[rl]' from a clone "
-        f"(PettingZoo, Gymnasium and NumPy); {error}"
-    ) from error
 
 # The kinds of action of each ruleset without all of them: Singapore has no jokers, blanks or
 # Charleston.

@@ -10,6 +10,11 @@ import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+# NumPy comes with the 'rl' extra: this module is imported through mahjong_rules.engine.rl, whose
+# import says so when the extra is missing.
+import numpy as np
+import numpy.typing as npt
+
 from mahjong_rules._coerce import as_seat, describe
 from mahjong_rules.engine.american import AmericanRound
 from mahjong_rules.engine.core import _POSITION, Round
@@ -18,15 +23,6 @@ from mahjong_rules.engine.view import PlayerView
 from mahjong_rules.hand import Hand
 from mahjong_rules.melds import Meld
 from mahjong_rules.tiles import NUM_TILE_KINDS, Seat, Tile, index_of
-
-try:
-    import numpy as np
-    import numpy.typing as npt
-except ImportError as error:  # pragma: no cover - the extra is installed wherever the tests run
-    raise ImportError(
-        "mahjong_rules.engine.rl needs the 'rl' extra: pip install '.[rl]' from a clone "
-        f"(PettingZoo, Gymnasium and NumPy); {error}"
-    ) from error
 
 _SEAT_EAST = Seat.EAST
 

@@ -38,17 +38,18 @@ try:
 
     from mahjong_rules.engine import _rl_observation
     from mahjong_rules.engine._rl_checked import CheckedEnv
-    from mahjong_rules.engine._rl_encoding import ActionEncoding, LegalIndexes, _action_index
+    from mahjong_rules.engine._rl_encoding import ActionEncoding, LegalIndexes
+    from mahjong_rules.engine._rl_encoding import _action_index as _action_index  # for the other environments
     from mahjong_rules.engine._rl_observation import (
         _STATE_ROW,
         _concealed,
         _discards,
-        _Observer,
         _Reader,
         _tiles_of,
         _viewed_array,
         observation_array,
     )
+    from mahjong_rules.engine._rl_observation import _Observer as _Observer  # for the other environments
     from mahjong_rules.engine._rl_space import ActionSpace
 except ImportError as error:  # pragma: no cover - the extra is installed wherever the tests run
     raise ImportError(

@@ -31,14 +31,14 @@ from typing import Any, overload
 
 from mahjong_rules._coerce import describe
 from mahjong_rules.engine import new_round
-from mahjong_rules.engine._rl_encoding import _action_index
-from mahjong_rules.engine._rl_observation import _Observer
 from mahjong_rules.engine.core import Action, IllegalActionError, Round, _checked_seed
 from mahjong_rules.engine.rl import (
     OBSERVATION_ROWS,
     ActionEncoding,
     LegalIndexes,
+    _action_index,
     _net_payments,
+    _Observer,
     observation_array,
 )
 from mahjong_rules.engine.selfplay import Agent, chosen_by

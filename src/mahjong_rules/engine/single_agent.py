@@ -33,8 +33,6 @@ from typing import Any
 
 from mahjong_rules._coerce import as_seat
 from mahjong_rules.engine import new_round
-from mahjong_rules.engine._rl_encoding import _action_index
-from mahjong_rules.engine._rl_observation import _Observer
 from mahjong_rules.engine.bots import greedy_agent
 from mahjong_rules.engine.core import Action, IllegalActionError, Round
 from mahjong_rules.engine.rl import (
@@ -42,9 +40,11 @@ from mahjong_rules.engine.rl import (
     ActionEncoding,
     ActionSpace,
     LegalIndexes,
+    _action_index,
     _checked_max_steps,
     _finite,
     _net_payments,
+    _Observer,
     observation_array,
 )
 from mahjong_rules.engine.selfplay import Agent, chosen_by, nothing_to_choose
