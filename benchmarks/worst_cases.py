@@ -21,7 +21,7 @@ import gc
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -192,6 +192,38 @@ def main() -> int:
     return 1 if missed else 0
 
 
+def _moments(rng: random.Random, family: str, rounds: int) -> Iterator[tuple[int, Any]]:
+    """Every moment of ``rounds`` new rounds of ``family``, each seeded from ``rng`` and played
+    with random legal actions: (seed, round)."""
+    from mahjong_rules.engine import new_round
+
+    for _ in range(rounds):
+        seed = rng.randrange(2**31)
+        round_ = new_round(family, seed=seed)
+        draw = random.Random(seed)
+        while True:
+            yield seed, round_
+            if round_.is_over:
+                break
+            round_ = round_.apply(draw.choice(round_.legal_actions(round_.to_act[0])))
+
+
+class _Slowest:
+    """A section's first timing of a family (cold), and the slowest after it with what it was of."""
+
+    def __init__(self) -> None:
+        self.cold: float | None = None
+        self.elapsed = 0.0
+        self.size = 0
+        self.detail = ""
+
+    def add(self, elapsed: float, size: int, detail: str) -> None:
+        if self.cold is None:
+            self.cold = elapsed
+        elif elapsed > self.elapsed:
+            self.elapsed, self.size, self.detail = elapsed, size, detail
+
+
 def views_as_json(rng: random.Random, rounds: int = 3) -> list[str]:
     """A seat's view to JSON and back (``to_dict``, ``json.dumps``, ``json.loads``,
     ``from_dict``), at every moment of a few new seeded rounds of each family: the largest views
@@ -199,33 +231,20 @@ def views_as_json(rng: random.Random, rounds: int = 3) -> list[str]:
     of a card (cold) is reported apart: later views of it reuse it."""
     import json
 
-    from mahjong_rules.engine import new_round
-
     print(f"\nviews as JSON (every seat at every moment of {rounds} new rounds a family):")
     missed: list[str] = []
     for family in ("flex", "card-free", "nmjl", "singapore"):
-        worst = (0.0, 0, "")
-        cold = None
-        for _ in range(rounds):
-            seed = rng.randrange(2**31)
-            round_ = new_round(family, seed=seed)
-            draw = random.Random(seed)
-            while True:
-                for seat in round_.seats:  # type: ignore[attr-defined]
-                    view = round_.view(seat)  # the round's work, not the JSON's: untimed
-                    started = time.perf_counter()
-                    text = json.dumps(mr.to_dict(view))
-                    mr.from_dict(json.loads(text))
-                    elapsed = time.perf_counter() - started
-                    if cold is None:
-                        cold = elapsed
-                    elif elapsed > worst[0]:
-                        worst = (elapsed, len(text), f"seed {seed}, {len(round_.actions)} actions in, {seat.name}")
-                if round_.is_over:
-                    break
-                round_ = round_.apply(draw.choice(round_.legal_actions(round_.to_act[0])))
-        detail = f"slowest {worst[1]:,} bytes ({worst[2]})"
-        _report(missed, family, "view JSON", worst[0], cold or 0.0, detail)
+        slowest = _Slowest()
+        for seed, round_ in _moments(rng, family, rounds):
+            for seat in round_.seats:
+                view = round_.view(seat)  # the round's work, not the JSON's: untimed
+                started = time.perf_counter()
+                text = json.dumps(mr.to_dict(view))
+                mr.from_dict(json.loads(text))
+                elapsed = time.perf_counter() - started
+                slowest.add(elapsed, len(text), f"seed {seed}, {len(round_.actions)} actions in, {seat.name}")
+        detail = f"slowest {slowest.size:,} bytes ({slowest.detail})"
+        _report(missed, family, "view JSON", slowest.elapsed, slowest.cold or 0.0, detail)
     return missed
 
 
@@ -288,28 +307,19 @@ def rlcard_states(rng: random.Random, rounds: int = 3) -> list[str]:
     print(f"\nRLCard states (every seat at every moment of {rounds} new rounds a family):")
     missed: list[str] = []
     for family in ("flex", "card-free", "nmjl", "singapore"):
-        worst = (0.0, 0, "")
-        cold = None
-        for _ in range(rounds):
-            seed = rng.randrange(2**31)
-            env = rlcard.make(f"mahjong-rules-{family}", config={"seed": seed})
-            state, _ = env.reset()
-            draw = random.Random(seed)
-            while True:
-                for other in range(env.num_players):
-                    started = time.perf_counter()
-                    seen = env.get_state(other)
-                    list(seen["raw_legal_actions"])
-                    elapsed = time.perf_counter() - started
-                    if cold is None:
-                        cold = elapsed
-                    elif elapsed > worst[0]:
-                        detail = f"seed {seed}, {len(env.game.round.actions)} actions in, player {other}"
-                        worst = (elapsed, len(seen["legal_actions"]), detail)
-                if env.is_over():
-                    break
-                state, _ = env.step(draw.choice(list(state["legal_actions"])))
-        _report(missed, family, "RLCard state", worst[0], cold or 0.0, f"slowest {worst[1]} legal ({worst[2]})")
+        slowest = _Slowest()
+        env = rlcard.make(f"mahjong-rules-{family}", config={"seed": 0})
+        for seed, round_ in _moments(rng, family, rounds):
+            env.game.round = round_
+            for player in range(env.num_players):
+                started = time.perf_counter()
+                state = env.get_state(player)
+                list(state["raw_legal_actions"])
+                elapsed = time.perf_counter() - started
+                detail = f"seed {seed}, {len(round_.actions)} actions in, player {player}"
+                slowest.add(elapsed, len(state["legal_actions"]), detail)
+        detail = f"slowest {slowest.size} legal ({slowest.detail})"
+        _report(missed, family, "RLCard state", slowest.elapsed, slowest.cold or 0.0, detail)
     return missed
 
 
