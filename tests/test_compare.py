@@ -11,7 +11,7 @@ import pytest
 
 from mahjong_rules.engine import Action, IllegalActionError, compare, new_round, play, random_agent
 from mahjong_rules.engine.bots import greedy_agent
-from mahjong_rules.engine.compare import seatings
+from mahjong_rules.engine.duplicate import seatings
 from mahjong_rules.engine.view import PlayerView
 from mahjong_rules.errors import ArgumentError
 

@@ -29,11 +29,13 @@ from mahjong_rules.ruleset import Ruleset
 __all__ = [
     "Action",
     "ActionKind",
+    "Comparison",
     "IllegalActionError",
     "InvariantError",
     "Replay",
     "Round",
     "RoundResult",
+    "Standing",
     "check_invariants",
     "chosen_by",
     "compare",
@@ -74,4 +76,4 @@ def new_round(ruleset: Ruleset | str, seed: int = 0, *, deal: Mapping[str, Any] 
     return round_
 
 
-from mahjong_rules.engine.compare import compare  # noqa: E402 - it plays rounds new_round deals
+from mahjong_rules.engine.duplicate import Comparison, Standing, compare  # noqa: E402 - it plays rounds new_round deals
