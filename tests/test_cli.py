@@ -596,3 +596,12 @@ def test_compare_takes_a_bot_of_the_working_directory(
     assert "compare takes 2 to 4 agents" in capsys.readouterr().err
     assert main(["compare", "flex", "greedy", "random", "--deals", "0"]) == 2
     assert "deals is a whole number of 1 or more" in capsys.readouterr().err
+
+
+def test_compare_draws_a_progress_bar_of_deals_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["compare", "singapore", "greedy", "random", "--deals", "2", "--progress", "on"]) == 0
+    captured = capsys.readouterr()
+    assert "2/2 deals 100%" in captured.err
+    assert captured.out.startswith("singapore: 2 deals x 2 seatings")
+    assert main(["compare", "singapore", "greedy", "random", "--deals", "1", "--progress", "off"]) == 0
+    assert capsys.readouterr().err == ""

@@ -201,9 +201,10 @@ def sample_hands(ruleset: Ruleset | str, count: int, *, seed: int = 0) -> Iterat
 class _ProgressBar:
     """A one-line progress bar redrawn in place on ``stream``, at most every 0.1 s."""
 
-    def __init__(self, stream: IO[str], total: int | None) -> None:
+    def __init__(self, stream: IO[str], total: int | None, unit: str = "hands") -> None:
         self.stream = stream
         self.total = total
+        self.unit = unit
         self.done = 0
         self.started = time.monotonic()
         self.drawn = -_REDRAW_SECONDS
@@ -227,13 +228,13 @@ class _ProgressBar:
         if self.total:
             filled = min(_BAR_WIDTH, _BAR_WIDTH * self.done // self.total)
             bar = "#" * filled + "-" * (_BAR_WIDTH - filled)
-            text = f"[{bar}] {self.done:,}/{self.total:,} hands {100 * self.done // self.total:3d}%"
+            text = f"[{bar}] {self.done:,}/{self.total:,} {self.unit} {100 * self.done // self.total:3d}%"
             if self.done < self.total and elapsed >= 1 and rate > 0:
                 left = round((self.total - self.done) / rate)
                 text += f", {left // 60}:{left % 60:02d} left"
         else:
-            text = f"{self.done:,} hands"
-        text += f", {rate:,.0f} hands/s"
+            text = f"{self.done:,} {self.unit}"
+        text += f", {rate:,.{0 if rate >= 10 else 1}f} {self.unit}/s"
         padding = " " * max(0, self.width - len(text))
         self.width = len(text)
         self.stream.write(f"\r{text}{padding}")

@@ -462,12 +462,24 @@ def _cmd_compare(args: argparse.Namespace) -> int:
     for number, spec in enumerate(args.bots, start=1):
         name = spec if spec not in agents else f"{spec} #{number}"
         agents[name] = _bot(spec, args.seed + number)
+    from mahjong_rules.batch import _progress_stream, _ProgressBar
+
+    stream = _progress_stream(None if args.progress is None else args.progress == "on")
+    bar = None if stream is None else _ProgressBar(stream, args.deals, "deals")
+
+    def advance(done: int, total: int) -> None:
+        if bar is not None:
+            bar.advance()
+
     try:
-        result = compare(agents, ruleset, args.deals, seed=args.seed)
+        result = compare(agents, ruleset, args.deals, seed=args.seed, progress=advance)
     except (MahjongError, TypeError) as error:  # a bot's: where it happened is in the notes
         where = "; ".join(getattr(error, "__notes__", ()))
         print(f"mahjong-rules: error: {error}" + (f" ({where})" if where else ""), file=sys.stderr)
         return 2
+    finally:
+        if bar is not None:
+            bar.close()
     if args.json:
         standings = [
             {**attrs.asdict(standing), "stderr": None if math.isnan(standing.stderr) else standing.stderr}
@@ -789,6 +801,9 @@ def _parser() -> argparse.ArgumentParser:
     compare.add_argument("--seed", type=int, default=0, help="the first deal's seed (default 0)")
     compare.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE", help=_OPTION_HELP)
     compare.add_argument("--json", action="store_true", help="print JSON")
+    compare.add_argument(
+        "--progress", choices=("on", "off"), help="a progress bar on standard error (default: on a terminal)"
+    )
     compare.set_defaults(run=_cmd_compare)
 
     schema = commands.add_parser("schema", help="print a published JSON Schema: the protocol's or the values'")
