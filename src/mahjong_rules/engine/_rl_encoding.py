@@ -553,10 +553,30 @@ class ActionEncoding:
         for action in legal:
             if self.encode(action) == index:
                 return action
-        shown = self.describe(index) if 0 <= index < self.size else "outside the action space"
+        shown = self._shown(index)
         raise IllegalActionError(
             Reason("illegal-index", f"action {index} ({shown}) is not legal now: the action mask marks the legal ones")
         )
+
+    def _shown(self, index: int) -> str:
+        """What ``index`` does (:meth:`describe`), or that it is outside the action space."""
+        return self.describe(index) if 0 <= index < self.size else "outside the action space"
+
+    def chosen(self, legal: LegalIndexes, index: object, chooser: str, seat: Seat) -> Action:
+        """The legal action of ``index`` among ``legal`` (``seat``'s now), which ``chooser`` (a
+        model, an RLCard agent) chose.
+
+        Raises:
+            IllegalActionError: ``index`` is no index, or no legal action's (``illegal-index``),
+                naming the chooser and the seat.
+        """
+        number = _action_index(index)
+        action = legal.action(number)
+        if action is None:
+            shown, player = self._shown(number), seat.name.title()
+            message = f"{chooser} chose action {number} ({shown}), not a legal action of {player} now"
+            raise IllegalActionError(Reason("illegal-index", message))
+        return action
 
     def indexes(self, legal: Iterable[Action]) -> dict[int, Action]:
         """Each legal action by its index.

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections import Counter
 from collections.abc import Callable, Mapping
 
 import attrs
@@ -148,15 +149,14 @@ def compare(
     if not 2 <= len(names) <= len(table):
         raise ArgumentError(f"compare takes 2 to {len(table)} agents (a seat each at most), not {len(names)}")
     arrangements = seatings(names, len(table))
+    seats_a_deal = Counter(name for seating in arrangements for name in seating)  # the same for every bot
     totals = dict.fromkeys(names, 0)
-    seats_played = dict.fromkeys(names, 0)
     wins = dict.fromkeys(names, 0)
     deal_means: dict[str, list[float]] = {name: [] for name in names}
     wall_games = 0
     for deal in range(deals):
         deal_seed = first_seed + deal
         in_deal = dict.fromkeys(names, 0)
-        seats_in_deal = dict.fromkeys(names, 0)
         for seating in arrangements:
             round_ = new_round(built, seed=deal_seed)
             by_seat = {seat: agents[name] for seat, name in zip(table, seating, strict=True)}
@@ -170,23 +170,21 @@ def compare(
             assert result is not None, "play plays a round to its end"
             for seat, name in zip(table, seating, strict=True):
                 in_deal[name] += result.payments.get(seat, 0)
-                seats_in_deal[name] += 1
             if result.winner is None:
                 wall_games += 1
             else:
                 wins[seating[table.index(result.winner)]] += 1
         for name in names:
             totals[name] += in_deal[name]
-            seats_played[name] += seats_in_deal[name]
-            deal_means[name].append(in_deal[name] / seats_in_deal[name])
+            deal_means[name].append(in_deal[name] / seats_a_deal[name])
         if progress is not None:
             progress(deal + 1, deals)
     standings = [
         Standing(
             name=name,
-            rounds=seats_played[name],
+            rounds=seats_a_deal[name] * deals,
             payments=totals[name],
-            mean=totals[name] / seats_played[name],
+            mean=totals[name] / (seats_a_deal[name] * deals),
             stderr=statistics.stdev(deal_means[name]) / math.sqrt(deals) if deals > 1 else math.nan,
             wins=wins[name],
         )

@@ -31,7 +31,7 @@ from typing import Any, overload
 
 from mahjong_rules._coerce import describe
 from mahjong_rules.engine import new_round
-from mahjong_rules.engine.core import Action, IllegalActionError, Round, _checked_seed
+from mahjong_rules.engine.core import Action, Round, _checked_seed
 from mahjong_rules.engine.rl import (
     OBSERVATION_ROWS,
     ActionEncoding,
@@ -45,7 +45,7 @@ from mahjong_rules.engine.selfplay import Agent, chosen_by
 from mahjong_rules.engine.view import PlayerView
 from mahjong_rules.errors import ArgumentError
 from mahjong_rules.registry import _as_ruleset
-from mahjong_rules.ruleset import Reason, Ruleset
+from mahjong_rules.ruleset import Ruleset
 from mahjong_rules.tiles import NUM_TILE_KINDS, Seat
 
 try:
@@ -271,10 +271,11 @@ class RLCardEnv(Env):  # type: ignore[misc]
         """The whole table now: each player's concealed tiles (as notation), the current player,
         its legal actions, and the round itself."""
         round_ = self.game._round()
+        player = self.game.get_player_id()
         return {
             "hand_cards": [[str(tile) for tile in round_.view(seat).hand.concealed] for seat in self.seats],
-            "current_player": self.game.get_player_id(),
-            "legal_actions": [str(action) for action in round_.legal_actions(self.seats[self.game.get_player_id()])],
+            "current_player": player,
+            "legal_actions": [str(action) for action in round_.legal_actions(self.seats[player])],
             "round": round_,
         }
 
@@ -387,18 +388,7 @@ class _RLCardPolicy:
             if not isinstance(chosen, Action):
                 raise TypeError(f"a raw RLCard agent returned {type(chosen).__name__}, not an Action")
             return chosen
-        index = _action_index(self.agent.eval_step(state)[0])
-        action = legal.action(index)
-        if action is None:
-            shown = encoding.describe(index) if 0 <= index < encoding.size else "out of range"
-            seat = view.seat.name.title()
-            raise IllegalActionError(
-                Reason(
-                    "illegal-index",
-                    f"the RLCard agent chose action {index} ({shown}), not a legal action of {seat} now",
-                )
-            )
-        return action
+        return encoding.chosen(legal, self.agent.eval_step(state)[0], "the RLCard agent", view.seat)
 
 
 def rlcard_policy(agent: Any) -> Agent:

@@ -51,7 +51,7 @@ from mahjong_rules.engine.selfplay import Agent, chosen_by, nothing_to_choose
 from mahjong_rules.engine.view import PlayerView
 from mahjong_rules.errors import MahjongError, UnreachableError
 from mahjong_rules.registry import _as_ruleset
-from mahjong_rules.ruleset import Reason, Ruleset
+from mahjong_rules.ruleset import Ruleset
 from mahjong_rules.tiles import NUM_TILE_KINDS, Seat
 
 try:
@@ -431,15 +431,7 @@ class _ModelPolicy:
             chosen = predict(observation, action_masks=mask, deterministic=self.deterministic)[0]
         else:
             chosen = self.model(observation, mask)  # type: ignore[operator]
-        index = _action_index(chosen)
-        action = legal.action(index)
-        if action is None:
-            shown = encoding.describe(index) if 0 <= index < encoding.size else "outside the action space"
-            seat = view.seat.name.title()
-            raise IllegalActionError(
-                Reason("illegal-index", f"the model chose action {index} ({shown}), not a legal action of {seat} now")
-            )
-        return action
+        return encoding.chosen(legal, chosen, "the model", view.seat)
 
 
 GYMNASIUM_IDS = {

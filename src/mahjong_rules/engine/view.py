@@ -145,20 +145,20 @@ class PlayerView:
 
 
 _Grouped = dict[Seat, tuple[Any, ...]]
-_last_grouped: tuple[object, tuple[Seat, ...], _Grouped] | None = None
+_Pairs = tuple[tuple[Seat, Any], ...]
+_last_grouped: tuple[_Pairs, tuple[Seat, ...], _Grouped] | None = None
 """The last American discards grouped (every pair, the tile offered among them), with the pairs
 and seats they are of: a round's next discards are these and one more pair (a discard), or these
 less the last (a call), so the next view groups one tile, not every discard of the round."""
 
 
-def _grouped_pairs(pairs: tuple[tuple[Seat, Any], ...], seats: tuple[Seat, ...]) -> _Grouped:
+def _grouped_pairs(pairs: _Pairs, seats: tuple[Seat, ...]) -> _Grouped:
     """``pairs`` (seat, tile) in order as each seat's tiles, carried on from the last grouped."""
     global _last_grouped
     last = _last_grouped
     grouped: _Grouped | None = None
     if last is not None and last[1] == seats:
         before, _, grouped_before = last
-        assert isinstance(before, tuple)
         if pairs is before:
             return grouped_before
         if len(pairs) == len(before) + 1 and pairs[:-1] == before:
