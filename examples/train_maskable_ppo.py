@@ -9,10 +9,12 @@ random rounds seldom end in a win, ``--shaping`` adds a reward for coming closer
     python examples/train_maskable_ppo.py --steps 4000
     python examples/train_maskable_ppo.py --ruleset flex --shaping 0.1 --steps 4000
 
-It prints the average payment per round of a random learner and of the trained one over the same
-seeded rounds, then lets the trained model play every seat of a round (``model_policy``: the model
-as an agent, as self-play's opponents are). A few thousand steps take a minute on a laptop; a
-learner worth the name takes hundreds of thousands.
+It prints, for a random learner and for the trained one over the same seeded rounds, the mean
+payment per round, the rounds won, and how far the learner's hand was from Mahjong when each round
+ended (``info["tiles_away"]`` of an episode's last step: the figure shaping rewards, which moves
+long before payments do in the American families), then lets the trained model play every seat of a round
+(``model_policy``: the model as an agent, as self-play's opponents are). A few thousand steps take
+a minute on a laptop; a learner worth the name takes hundreds of thousands.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import random
 import statistics
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
@@ -37,9 +40,23 @@ except ImportError:
     sys.exit("this example needs the trainer: pip install '.[rl,train]' (sb3-contrib, with PyTorch)")
 
 
-def average_payment(env: SingleAgentEnv, choose: Chooser, rounds: int, seed: int) -> float:
-    """The learner's mean payment over ``rounds`` rounds dealt from ``seed``."""
-    payments = []
+@dataclass
+class Results:
+    """How a learner did over some rounds."""
+
+    payment: float
+    """The mean payment per round."""
+    wins: int
+    away: float | None
+    """The mean tiles away of the learner's hand when a round ended, over the rounds whose hand
+    could still make Mahjong (``None`` if none could)."""
+
+
+def play_rounds(env: SingleAgentEnv, choose: Chooser, rounds: int, seed: int) -> Results:
+    """The learner's results over ``rounds`` rounds dealt from ``seed``."""
+    payments: list[float] = []
+    aways: list[int] = []
+    wins = 0
     for number in range(rounds):
         observation, _ = env.reset(seed=seed + number)
         done = truncated = False
@@ -49,7 +66,16 @@ def average_payment(env: SingleAgentEnv, choose: Chooser, rounds: int, seed: int
             observation, _, done, truncated, info = env.step(action)
             total += info["payment"]
         payments.append(total)
-    return statistics.mean(payments)
+        result = env.round.result if env.round is not None else None
+        wins += result is not None and result.winner == env.learner
+        if info["tiles_away"] is not None:  # the episode's last step says how far the hand ended
+            aways.append(info["tiles_away"])
+    return Results(statistics.mean(payments), wins, statistics.mean(aways) if aways else None)
+
+
+def shown(results: Results) -> str:
+    away = "-" if results.away is None else f"{results.away:.2f}"
+    return f"payment {results.payment:+.2f}, {results.wins} won, {away} tiles away at the end"
 
 
 def main() -> None:
@@ -76,10 +102,11 @@ def main() -> None:
         action, _ = model.predict(observation, action_masks=mask, deterministic=True)
         return int(action)
 
-    before = average_payment(evaluation, random_choice, args.rounds, args.seed + 1)
-    after = average_payment(evaluation, trained_choice, args.rounds, args.seed + 1)
-    print(f"{args.ruleset}, {args.steps} training steps against {args.opponents} opponents")
-    print(f"mean payment per round over {args.rounds} rounds: random learner {before:+.2f}, trained {after:+.2f}")
+    before = play_rounds(evaluation, random_choice, args.rounds, args.seed + 1)
+    after = play_rounds(evaluation, trained_choice, args.rounds, args.seed + 1)
+    print(f"{args.ruleset}, {args.steps} training steps against {args.opponents} opponents, {args.rounds} rounds:")
+    print(f"  random learner: {shown(before)}")
+    print(f"  trained:        {shown(after)}")
 
     # The trained model at every seat of one round: each seat sees only its own view, as the
     # learner did. For self-play training, give a frozen copy as the opponents:

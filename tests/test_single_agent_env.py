@@ -16,6 +16,7 @@ pytest.importorskip("gymnasium")
 
 import mahjong_rules as mr
 from mahjong_rules.engine import Action, IllegalActionError, new_round
+from mahjong_rules.engine.bots import greedy_agent
 from mahjong_rules.engine.selfplay import random_agent
 from mahjong_rules.engine.single_agent import GYMNASIUM_IDS, SingleAgentEnv
 from mahjong_rules.engine.view import PlayerView
@@ -85,12 +86,54 @@ def test_the_shaped_reward_adds_up_to_the_change_in_tiles_away(family: str) -> N
     assert round_ is not None
     assert round_.result is not None
     end_hand = round_.observation(env.learner)["hand"]
-    try:
-        end = ruleset.tiles_away(end_hand)
-    except mr.MahjongError:  # the winner's hand of more tiles: the last figure the env kept
-        end = env._away
+    end = 0 if round_.result.winner == env.learner else ruleset.tiles_away(end_hand)
     assert shaped == pytest.approx(0.5 * (start - end))
     assert payments == round_.result.payments.get(env.learner, 0)
+
+
+def _greedy_index(env: SingleAgentEnv) -> int:
+    """The index of the greedy bot's choice for the learner now (a learner that wins rounds)."""
+    round_ = env.round
+    assert round_ is not None
+    return env.encoding.encode(greedy_agent()(round_.view(env.learner)))
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_the_last_step_says_how_far_the_hand_ended(family: str) -> None:
+    """``info["tiles_away"]`` at an episode's last step: 0 for a learner that won (its hand is
+    Mahjong, whatever the round shows of the tile won on), else its hand's tiles away; the shaped
+    rewards add up to the change from the hand dealt to that figure, wins included (the winning
+    step is rewarded for the last tile too)."""
+    env = SingleAgentEnv(family, opponents="greedy", shaping=0.5)
+    ruleset: Any = env.ruleset
+    seen = set()
+    for seed in range(40):
+        env.reset(seed=seed)
+        round_ = env.round
+        assert round_ is not None
+        start = ruleset.tiles_away(round_.observation(env.learner)["hand"])
+        infos = []
+        done = truncated = False
+        while not (done or truncated):
+            _, _, done, truncated, info = env.step(_greedy_index(env))
+            infos.append(info)
+        assert all("tiles_away" not in info for info in infos[:-1])
+        round_ = env.round
+        assert round_ is not None
+        assert round_.result is not None
+        won = round_.result.winner == env.learner
+        end = infos[-1]["tiles_away"]
+        if won:
+            assert end == 0
+        else:
+            hand = round_.observation(env.learner)["hand"]
+            assert end == ruleset.tiles_away(hand)
+            assert (end == 1) == bool(ruleset.waits(hand))  # one tile away: it had waits
+        assert sum(info["shaped"] for info in infos) == pytest.approx(0.5 * (start - end))
+        seen.add(won)
+        if seen == {True, False}:
+            break
+    assert seen == {True, False}  # a win and a loss of the learner, both checked
 
 
 def test_an_illegal_index_is_refused_and_nothing_changes() -> None:

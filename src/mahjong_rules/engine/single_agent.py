@@ -100,11 +100,18 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
 
     ``shaping`` (default 0) adds a *shaped* reward for trainers that need a signal before the
     end: ``shaping`` times how many tiles closer to Mahjong the learner's hand came (its
-    ruleset's ``tiles_away`` before the learner's action and after the round ran on). It is a
+    ruleset's ``tiles_away`` before the learner's action and after the round ran on; 0 once it
+    has won). It is a
     potential-based shaping (the potential being minus ``shaping`` times tiles away): over an
     episode it adds ``shaping`` times (tiles away at the start less tiles away at the end), and it
     changes no optimal policy. ``info["payment"]`` always holds the unshaped part of the step's
     reward, ``info["shaped"]`` the shaped one.
+
+    The step that ends an episode (terminated or truncated) also says in ``info["tiles_away"]`` how
+    far the learner's hand then was from Mahjong (0 if it won; ``None`` when its exposures rule
+    every valid hand out): the figure to watch while an American learner still wins no rounds,
+    shaped or not (Stable-Baselines3's ``Monitor(env, info_keywords=("tiles_away",))`` logs it
+    per episode).
 
     With ``max_steps``, an episode still going after that many learner actions is truncated.
 
@@ -281,7 +288,9 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
         self._away = away
         terminated = self.round.is_over
         truncated = not terminated and self.max_steps is not None and self.steps >= self.max_steps
-        info = {"payment": payment, "shaped": shaped}
+        info: dict[str, Any] = {"payment": payment, "shaped": shaped}
+        if terminated or truncated:
+            info["tiles_away"] = self._away_at_end()
         return self._observe(), payment + shaped, terminated, truncated, info
 
     def _end_illegally(
@@ -291,7 +300,7 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
         self._ended = True
         self.steps += 1
         payment, self._opening = self._opening, 0.0  # instant payments not yet rewarded
-        info = {"payment": payment, "shaped": 0.0, "illegal": str(error)}
+        info = {"payment": payment, "shaped": 0.0, "illegal": str(error), "tiles_away": self._away_at_end()}
         return self._observe(), payment + self.illegal_reward, True, False, info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
@@ -349,9 +358,28 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
     def _observe(self) -> npt.NDArray[np.float32]:
         return self._observer.array(self._round(), self.learner, self.seats)
 
+    def _has_won(self) -> bool:
+        # A winner's hand is Mahjong: 0 tiles away, whether or not the hand the round shows holds
+        # the tile won on (an American win on a discard shows the 13 tiles before it).
+        result = self._round().result
+        return result is not None and result.winner == self.learner
+
+    def _away_at_end(self) -> int | None:
+        """The learner's tiles away as its episode ends: 0 when it has won; ``None`` when its
+        exposures rule every valid hand out, or its hand is not of a size to be measured."""
+        if self._has_won():
+            return 0
+        hand = self._round().observation(self.learner)["hand"]
+        try:
+            return int(self.ruleset.tiles_away(hand))
+        except MahjongError:  # UnreachableError among them
+            return None
+
     def _tiles_away(self) -> int:
         """The learner's tiles away now (for the shaped reward only; 0 when shaping is off)."""
         if not self.shaping:
+            return 0
+        if self._has_won():
             return 0
         hand = self._round().observation(self.learner)["hand"]
         try:
