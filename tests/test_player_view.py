@@ -175,6 +175,51 @@ def test_calls_and_wins_on_a_discard_name_the_tile_in_every_family(name: str) ->
     pytest.fail(f"no call in 30 rounds of {name}")
 
 
+@pytest.mark.parametrize("name", FAMILIES)
+def test_after_a_win_on_a_discard_the_views_say_where_the_tile_went(name: str) -> None:
+    """Where the tile won on is once the round is over, as ``PlayerView.hand`` documents. American
+    rounds leave it on the table, among its discarder's discards (several seats may win on one
+    discard: Flex's "More Than One Mahjong"), and each winner's hand stays its 13
+    tiles; the evaluation's hand is those and the discard (ruling T2). In Singapore the winner
+    takes it into its hand."""
+    from mahjong_rules.engine import chosen_by
+    from mahjong_rules.engine.bots import greedy_agent
+
+    for seed in range(40):
+        finished = before = new_round(name, seed=seed)
+        agents = {seat: greedy_agent() for seat in finished.view(mr.Seat.EAST).seats}
+        while not finished.is_over:
+            seat = finished.to_act[0]
+            before, finished = finished, finished.apply(chosen_by(agents[seat], finished.view(seat)))
+        result = finished.result
+        last = finished.actions[-1]
+        if result is None or result.winner is None or last.kind is not ActionKind.MAHJONG:
+            continue
+        offered = before.view(last.seat).on_offer  # before: the round as the winner declared
+        if offered is None:
+            continue  # Mahjong on one's own turn
+        assert last.tiles == (offered,)
+        discarder = before.view(last.seat).turn
+        assert discarder is not None
+        winner_before, winner_after = before.view(result.winner), finished.view(result.winner)
+        assert result.evaluation is not None
+        if name == "singapore":
+            assert winner_after.hand.counts[offered.index] == winner_before.hand.counts[offered.index] + 1
+            assert finished.view(discarder).discards[discarder] == before.view(discarder).discards[discarder]
+            assert winner_after.hand.counts == result.evaluation.hand.counts
+        else:
+            assert winner_after.hand == winner_before.hand
+            assert len(winner_after.hand.tiles) == 13
+            left = before.view(discarder).discards[discarder]
+            assert finished.view(discarder).discards[discarder] == (*left, offered)
+            assert winner_after.on_offer is None
+            expected = list(winner_after.hand.counts)
+            expected[offered.index] += 1
+            assert list(result.evaluation.hand.counts) == expected
+        return
+    pytest.fail(f"no win on a discard in 40 greedy rounds of {name}")
+
+
 def test_views_built_in_many_threads_at_once_are_the_views_of_one_thread() -> None:
     """Views carry the last grouped discards in a module-level value: threads viewing different
     rounds at once, switching every microsecond, still get each round's own discards."""
