@@ -136,6 +136,30 @@ def test_the_last_step_says_how_far_the_hand_ended(family: str) -> None:
     assert seen == {True, False}  # a win and a loss of the learner, both checked
 
 
+def test_a_learner_winning_beside_another_on_one_discard_ends_0_tiles_away() -> None:
+    """Flex's "More Than One Mahjong": West wins on the discard South won on first (the round's
+    ``winner``); West's hand is still shown as its 13 tiles, but it won, so it ended 0 tiles away,
+    and its shaped reward counts the last tile."""
+    from tests.test_engine_american import FLEX_HANDS, discard, position
+
+    env = SingleAgentEnv("flex", learner="west", shaping=1.0)
+    env.reset(seed=1)
+    hands = {**FLEX_HANDS, mr.Seat.WEST: "5C J J 44D 666D 777D 33D"}
+    round_ = discard(position("flex", hands), "5C").apply(Action(mr.Seat.SOUTH, "mahjong", ("5C",)))
+    assert round_.to_act == (mr.Seat.WEST,)
+    env.round = round_
+    env._away = env._tiles_away()  # the hand's distance, as reset() would have measured it
+    assert env._away == 1
+    _, _, terminated, _, info = env.step(env.encoding.encode(Action(mr.Seat.WEST, "mahjong", ("5C",))))
+    assert terminated
+    finished = env.round
+    assert finished is not None
+    assert finished.result is not None
+    assert finished.result.winner is mr.Seat.SOUTH
+    assert info["tiles_away"] == 0
+    assert info["shaped"] == 1.0
+
+
 def test_an_illegal_index_is_refused_and_nothing_changes() -> None:
     env = SingleAgentEnv("flex", opponents="random")
     env.reset(seed=3)

@@ -101,10 +101,9 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
     ``shaping`` (default 0) adds a *shaped* reward for trainers that need a signal before the
     end: ``shaping`` times how many tiles closer to Mahjong the learner's hand came (its
     ruleset's ``tiles_away`` before the learner's action and after the round ran on; 0 once it
-    has won). It is a
-    potential-based shaping (the potential being minus ``shaping`` times tiles away): over an
-    episode it adds ``shaping`` times (tiles away at the start less tiles away at the end), and it
-    changes no optimal policy. ``info["payment"]`` always holds the unshaped part of the step's
+    has won). It is a potential-based shaping (the potential being minus ``shaping`` times tiles
+    away): over an episode it adds ``shaping`` times (tiles away at the start less tiles away at
+    the end), and it changes no optimal policy. ``info["payment"]`` always holds the unshaped part of the step's
     reward, ``info["shaped"]`` the shaped one.
 
     The step that ends an episode (terminated or truncated) also says in ``info["tiles_away"]`` how
@@ -361,8 +360,12 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
     def _has_won(self) -> bool:
         # A winner's hand is Mahjong: 0 tiles away, whether or not the hand the round shows holds
         # the tile won on (an American win on a discard shows the 13 tiles before it).
-        result = self._round().result
-        return result is not None and result.winner == self.learner
+        round_ = self._round()
+        result = round_.result
+        if result is None:
+            return False
+        # Flex lets several seats win on one discard: American rounds list them all.
+        return result.winner == self.learner or self.learner in getattr(round_, "winners", ())
 
     def _away_at_end(self) -> int | None:
         """The learner's tiles away as its episode ends: 0 when it has won; ``None`` when its
