@@ -103,8 +103,8 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
     ruleset's ``tiles_away`` before the learner's action and after the round ran on; 0 once it
     has won). It is a potential-based shaping (the potential being minus ``shaping`` times tiles
     away): over an episode it adds ``shaping`` times (tiles away at the start less tiles away at
-    the end), and it changes no optimal policy. ``info["payment"]`` always holds the unshaped part of the step's
-    reward, ``info["shaped"]`` the shaped one.
+    the end), and it changes no optimal policy. ``info["payment"]`` always holds the unshaped
+    part of the step's reward, ``info["shaped"]`` the shaped one.
 
     The step that ends an episode (terminated or truncated) also says in ``info["tiles_away"]`` how
     far the learner's hand then was from Mahjong (0 if it won; ``None`` when its exposures rule
@@ -282,14 +282,16 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
         payment = float(paid - self._paid) + self._opening
         self._opening = 0.0
         self._paid = paid
-        away = self._tiles_away()
-        shaped = self.shaping * (self._away - away) if self.shaping else 0.0
-        self._away = away
         terminated = self.round.is_over
         truncated = not terminated and self.max_steps is not None and self.steps >= self.max_steps
+        end = self._away_at_end() if terminated or truncated else None
+        # The hand is measured once at the end: the shaping reads the same figure when there is one.
+        away = end if self.shaping and end is not None else self._tiles_away()
+        shaped = self.shaping * (self._away - away) if self.shaping else 0.0
+        self._away = away
         info: dict[str, Any] = {"payment": payment, "shaped": shaped}
         if terminated or truncated:
-            info["tiles_away"] = self._away_at_end()
+            info["tiles_away"] = end
         return self._observe(), payment + shaped, terminated, truncated, info
 
     def _end_illegally(
@@ -357,24 +359,25 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
     def _observe(self) -> npt.NDArray[np.float32]:
         return self._observer.array(self._round(), self.learner, self.seats)
 
-    def _has_won(self) -> bool:
-        # A winner's hand is Mahjong: 0 tiles away, whether or not the hand the round shows holds
-        # the tile won on (an American win on a discard shows the 13 tiles before it).
+    def _hand_away(self) -> int:
+        """The learner's tiles away now: 0 once it has won, whether or not the hand the round
+        shows holds the tile won on (an American win on a discard shows the 13 tiles before it,
+        and Flex lets several seats win on one discard: American rounds list them all).
+
+        Raises:
+            UnreachableError: its exposures rule every valid hand out.
+            MahjongError: its hand is not of a size to be measured.
+        """
         round_ = self._round()
         result = round_.result
-        if result is None:
-            return False
-        # Flex lets several seats win on one discard: American rounds list them all.
-        return result.winner == self.learner or self.learner in getattr(round_, "winners", ())
+        if result is not None and (result.winner == self.learner or self.learner in getattr(round_, "winners", ())):
+            return 0
+        return int(self.ruleset.tiles_away(round_.observation(self.learner)["hand"]))
 
     def _away_at_end(self) -> int | None:
-        """The learner's tiles away as its episode ends: 0 when it has won; ``None`` when its
-        exposures rule every valid hand out, or its hand is not of a size to be measured."""
-        if self._has_won():
-            return 0
-        hand = self._round().observation(self.learner)["hand"]
+        """:meth:`_hand_away` as the episode ends, ``None`` when it cannot be measured."""
         try:
-            return int(self.ruleset.tiles_away(hand))
+            return self._hand_away()
         except MahjongError:  # UnreachableError among them
             return None
 
@@ -382,11 +385,8 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
         """The learner's tiles away now (for the shaped reward only; 0 when shaping is off)."""
         if not self.shaping:
             return 0
-        if self._has_won():
-            return 0
-        hand = self._round().observation(self.learner)["hand"]
         try:
-            return int(self.ruleset.tiles_away(hand))
+            return self._hand_away()
         except UnreachableError:
             return _FAR
         except MahjongError:  # a hand of another size, mid-step: the last figure stands

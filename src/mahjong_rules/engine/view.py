@@ -59,8 +59,8 @@ class PlayerView:
         hand: the seat's own hand (Singapore: its bonus tiles and declared sets too). After a
             Mahjong on a discard, an American winner's hand stays its 13 tiles and the discard
             stays among its discarder's ``discards`` (Flex's "More Than One Mahjong" lets several
-            seats win on one discard); the whole winning hand is ``result.evaluation.hand`` (ruling T2). A Singapore
-            winner takes the discard into its hand.
+            seats win on one discard); the whole winning hand is ``result.evaluation.hand``
+            (ruling T2). A Singapore winner takes the discard into its hand.
         drawn: the tile the seat has just drawn, when the family says (Singapore), else ``None``.
         exposed: each seat's exposed sets.
         bonus: each seat's bonus tiles (Singapore's flowers and animals; empty in American rounds).
