@@ -156,9 +156,10 @@ def compare(
     wall_games = 0
     for deal in range(deals):
         deal_seed = first_seed + deal
+        # A round is a value: the deal is dealt once and played from the same state by every seating.
+        round_ = dealt if deal == 0 else new_round(built, seed=deal_seed)
         in_deal = dict.fromkeys(names, 0)
         for seating in arrangements:
-            round_ = new_round(built, seed=deal_seed)
             by_seat = {seat: agents[name] for seat, name in zip(table, seating, strict=True)}
             try:
                 done = play(round_, by_seat, seed=deal_seed, check=check)
