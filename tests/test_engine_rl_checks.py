@@ -98,7 +98,7 @@ def test_calls_before_a_reset_fail_as_pettingzoos_order_enforcing_wrapper_makes_
 
 @pytest.mark.parametrize(
     "action",
-    [None, -1, 17_808, 10**20, 2.0, "2", np.int64(17_808), np.int8(-1), np.array([2]), np.float64(2.0)],
+    [None, -1, 17_808, 10**20, 2.0, "2", np.int64(17_808), np.int64(-1), np.int8(-1), np.array([2]), np.float64(2.0)],
     ids=repr,
 )
 def test_actions_out_of_the_space_fail_as_pettingzoos_bounds_wrapper_makes_them(action: object) -> None:
@@ -140,21 +140,24 @@ def test_the_loop_must_step_each_agent_and_a_finished_round_only_warns(caplog: p
 @given(
     size=st.sampled_from([1, 5, 1_981, 17_808]),
     seed=st.integers(0, 2**32 - 1),
+    start=st.sampled_from([0, 0, 3, -2]),
     data=st.data(),
 )
-def test_a_masked_sample_draws_what_gymnasiums_discrete_draws(size: int, seed: int, data: st.DataObject) -> None:
+def test_a_masked_sample_draws_what_gymnasiums_discrete_draws(
+    size: int, seed: int, start: int, data: st.DataObject
+) -> None:
     ones = data.draw(st.lists(st.integers(0, size - 1), max_size=40, unique=True))
     mask = np.zeros(size, dtype=np.int8)
     mask[ones] = 1
-    ours = env("singapore").action_space("east").__class__(size)
-    reference = gymnasium.spaces.Discrete(size)
+    ours = env("singapore").action_space("east").__class__(size, start=start)
+    reference = gymnasium.spaces.Discrete(size, start=start)
     ours.seed(seed)
     reference.seed(seed)
     for _ in range(5):
         drawn = ours.sample(mask)
         assert drawn == reference.sample(mask)
         assert type(drawn) is np.int64
-        assert mask[drawn] == 1 or not ones
+        assert mask[drawn - start] == 1 or not ones
 
 
 @pytest.mark.parametrize(

@@ -42,4 +42,7 @@ class ActionSpace(gymnasium.spaces.Discrete):
         if not len(legal):
             return self.start
         # Generator.choice(legal) draws integers(0, len(legal)) and indexes: the same stream.
-        return self.start + self.dtype.type(legal[self.np_random.integers(0, len(legal), dtype=np.int64)])
+        drawn = legal[self.np_random.integers(0, len(legal), dtype=np.int64)]
+        if type(drawn) is self.dtype.type and not self.start:  # NumPy's int64 index, as Gymnasium's
+            return drawn
+        return self.start + self.dtype.type(drawn)

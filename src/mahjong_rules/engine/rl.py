@@ -136,6 +136,8 @@ def _net_payments(round_: Round) -> Mapping[Seat, int]:
     return paid
 
 
+_INT64 = np.int64  # what the action space samples
+
 _NOTHING_PAID: Mapping[Seat, int] = types.MappingProxyType({})
 """No payment yet: one object, so that an environment sees from step to step that nothing was
 paid (``MahjongEnv.step`` then leaves the rewards at zero)."""
@@ -411,7 +413,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise IllegalActionError(Reason("illegal-index", "a live agent's action is an index, not None"))
-        index = action if type(action) is int else _action_index(action)
+        index = action if type(action) is int else int(action) if type(action) is _INT64 else _action_index(action)
         round_ = self.round
         if round_ is None:
             raise RuntimeError("call reset() before using the environment")
