@@ -499,9 +499,7 @@ def discard_options(
         for discard in bits(leaf.kinds & (wanted_by | by_after[entry.base + 1] if entry.base == away else wanted_by)):
             after = afters[discard]
             candidates = draw_mask & ~helpful[discard] & leaf.kinds & leaf.draws
-            # A discard leaving the hand further than a leaf at the distance leaves every such
-            # leaf one higher (no leaf is below the distance that discard leaves): not costed.
-            if candidates and (after > entry.base or after_removal(entry, discard) == after):
+            if candidates and after_removal(entry, discard) == after:
                 helpful[discard] |= leaf.draws_to(held, discard, after - 1, candidates)
     return [(discard, afters[discard], bits(helpful[discard])) for discard in discards]
 
