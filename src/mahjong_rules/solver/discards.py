@@ -207,13 +207,20 @@ class Shape:
     def __init__(self, positions: Sequence[Position], takes: Sequence[int] | None = None) -> None:
         self.positions = tuple(positions)
         self.takes = tuple(takes) if takes is not None else (1,) * len(self.positions)
-        self.kinds = kinds_of(self.positions, (), JOKER)
-        self.where = {kind: index for index, position in enumerate(self.positions) for kind, _ in position}
-        # The kind of each position of one kind, taken whole (its key term is POW[held]); else -1.
-        self.single = tuple(
-            position[0][0] if len(position) == 1 and position[0][1] == 0 and take == 1 else -1
-            for position, take in zip(self.positions, self.takes, strict=True)
-        )
+        # One pass over the positions: search after search makes new shapes.
+        kinds = 1 << JOKER
+        where: dict[int, int] = {}
+        single: list[int] = []
+        for index, position in enumerate(self.positions):
+            for kind, _ in position:
+                kinds |= 1 << kind
+                where[kind] = index
+            # The kind of a position of one kind, taken whole (its key term is POW[held]); else -1.
+            whole = len(position) == 1 and position[0][1] == 0 and self.takes[index] == 1
+            single.append(position[0][0] if whole else -1)
+        self.kinds = kinds
+        self.where = where
+        self.single = tuple(single)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -239,7 +246,10 @@ class WindowLeaf:
         self._where = positions.where
         self.row = row
         self.deficits = tuple(deficits)
-        self.kinds = positions.kinds | mask_of(kind for kind, _ in self.deficits) if self.deficits else positions.kinds
+        kinds = positions.kinds
+        for kind, _ in self.deficits:
+            kinds |= 1 << kind
+        self.kinds = kinds
         # Each deficit's copies needed by kind, when no kind has two (then a change of one or two
         # tiles moves what the deficits miss by what those kinds alone miss); else None.
         needed = dict(self.deficits)
@@ -361,7 +371,7 @@ class _Base:
     """A window leaf on one hand: each position's key term and the key, and (when asked) the
     draws grouped by what they change."""
 
-    __slots__ = ("_classes", "held", "key", "leaf", "lowering", "memo", "missing", "terms")
+    __slots__ = ("_classes", "held", "key", "leaf", "lowering", "missing", "row", "terms")
 
     def __init__(self, leaf: WindowLeaf, held: Sequence[int]) -> None:
         self.leaf = leaf
@@ -369,7 +379,7 @@ class _Base:
         self.terms = [leaf._term(index, held) for index in range(len(leaf.positions))]
         self.key = sum(self.terms)
         self.missing = missing(leaf.deficits, held) if leaf.deficits else 0
-        self.memo: dict[tuple[int, int, int], int] = {}
+        self.row = leaf.row
         # (key, jokers, deficits, wanted) before a draw -> the draws (bits) reaching ``wanted``.
         self.lowering: dict[tuple[int, int, int, int], int] = {}
         self._classes: dict[tuple[int, int, int], int] | None = None
@@ -414,10 +424,8 @@ class _Base:
         return self._classes
 
     def value(self, key: int, jokers: int, missing: int) -> int:
-        found = self.memo.get((key, jokers, missing))
-        if found is None:
-            found = self.memo[key, jokers, missing] = self.leaf.row.lookup(key, jokers) + missing
-        return found
+        # A lookup costs less than keeping its answer would.
+        return self.row.lookup(key, jokers) + missing
 
 
 class _Scored:
@@ -445,7 +453,8 @@ def discard_options(
 
     The leaves at ``away`` decide every discard's distance; those at ``away + 1`` matter only for
     the discards that leave the hand a tile further, and are read only when there is one."""
-    listed = [(leaf, base) for leaf, base in leaves if base <= away + 1]
+    # A search may find one leaf twice (a window in two sequences): reading it once is enough.
+    listed = [(leaf, base) for leaf, base in dict.fromkeys(leaves) if base <= away + 1]
     scored = [_Scored(leaf, base) for leaf, base in listed if base <= away]
     scored.sort(key=lambda entry: entry.leaf.slow)
     draw_mask = mask_of(drawable)

@@ -90,7 +90,8 @@ def combine(
             cost = pairs + all_tables[jokers - missing][tiles - used][rest]
         else:
             cost = pairs + missing - jokers + all_tables[0][tiles - used][rest]
-        best = min(best, cost)
+        if cost < best:
+            best = cost
     return best
 
 

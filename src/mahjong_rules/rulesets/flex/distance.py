@@ -103,14 +103,27 @@ def _tile_range(tiles: int) -> range:
     return range((tiles + 3) // 4, tiles // 2 + 1)
 
 
+COLUMNS = {
+    suits: tuple(tuple(KIND[suit][number] for suit in suits) for number in range(11))
+    for suits in itertools.chain.from_iterable(itertools.combinations(range(3), size) for size in range(3))
+}
+"""COLUMNS[suits][number]: the kinds of a number's position in ``suits``."""
+FREE_COLUMNS = {
+    suits: tuple(tuple((kind, 0) for kind in column) for column in columns) for suits, columns in COLUMNS.items()
+}
+"""FREE_COLUMNS[suits][number]: the position of a number in ``suits`` when no singles set takes its tiles."""
+
+
 @functools.lru_cache(maxsize=4096)
 def _window_shape(suits: tuple[int, ...], numbers: tuple[int, ...], slots: tuple[tuple[int, int], ...]) -> Shape:
     """The positions of a window of ``numbers`` in ``suits``, concealed singles sets taking the
     tiles of ``slots`` (kind, count)."""
+    if not slots:
+        free = FREE_COLUMNS[suits]
+        return shape(tuple(free[number] for number in numbers))
     taken = dict(slots)
-    return shape(
-        tuple(tuple((KIND[suit][number], taken.get(KIND[suit][number], 0)) for suit in suits) for number in numbers)
-    )
+    columns = COLUMNS[suits]
+    return shape(tuple(tuple((kind, taken.get(kind, 0)) for kind in columns[number]) for number in numbers))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -172,8 +185,13 @@ def _number_tiles(held: Sequence[int], suits: tuple[int, ...]) -> int:
     suit holding most (a dragon may be 0 and 10)."""
     if len(suits) == 2:
         first, second = suits
-        kept = sum(map(max, held[9 * first : 9 * first + 9], held[9 * second : 9 * second + 9]))
-        return kept + held[27 + first] + held[27 + second]
+        kept = held[27 + first] + held[27 + second]
+        # Comparisons rather than max() here and in the searches' hot loops: a call of min() or
+        # max() costs many times a comparison.
+        for rank in range(9):
+            one, other = held[9 * first + rank], held[9 * second + rank]
+            kept += one if one > other else other
+        return kept
     if suits:
         return sum(held[9 * suits[0] : 9 * suits[0] + 9]) + held[27 + suits[0]]
     return 0
@@ -200,6 +218,33 @@ def _pattern(tiles: tuple[int, ...]) -> _Pattern:
     slots = tuple((kind, tiles.count(kind)) for kind in sorted(set(tiles)))
     suit = Tile.from_index(tiles[0]).american_suit
     return _Pattern(tiles, slots, len(tiles), WINDS_SUIT if suit is None else 1 << suit.value)
+
+
+def _tiles_by_kind(patterns: Sequence[_Pattern]) -> dict[int, int]:
+    """The tiles of singles sets, by kind (in the sets' order)."""
+    tiles: dict[int, int] = {}
+    for pattern in patterns:
+        for kind, count in pattern.slots:
+            tiles[kind] = tiles.get(kind, 0) + count
+    return tiles
+
+
+def _joined(
+    taken: dict[int, int], pattern: _Pattern, base: int, held: Sequence[int], available: Sequence[int]
+) -> tuple[int, bool]:
+    """The tiles singles sets lack once ``pattern`` joins sets of the tiles ``taken`` (by kind),
+    which lack ``base``, and whether the game has the copies of them all: what they lack changes
+    only in the new set's kinds."""
+    lacking, fits = base, True
+    for kind, count in pattern.slots:
+        before = taken.get(kind, 0)
+        after = before + count
+        if after > available[kind]:
+            fits = False
+        have = held[kind]
+        if after > have:  # the copies beyond those held are missing
+            lacking += after - have if before < have else count
+    return lacking, fits
 
 
 class _NeedsProgramme(Exception):
@@ -476,7 +521,7 @@ class _Search:
         self.position_floors = other.position_floors
 
     def run(self) -> int:
-        if self._standard((), 0, 0, 0, self.held, self.ex.available, self.ex.short):
+        if self._standard((), 0, 0, 0, self.held, self.ex.available, self.ex.short, {}):
             return self.best
         options = self.options
         if options.winds:
@@ -502,10 +547,12 @@ class _Search:
         held: Sequence[int],
         available: Sequence[int],
         short: dict[int, int],
+        slots: dict[int, int],
     ) -> bool:
-        """Every standard hand with the concealed ``singles`` sets (costing ``base``, their counts
-        already taken out of ``held`` and ``available``; ``short``: the number kinds with fewer
-        than 4 copies left): whether the floor is reached."""
+        """Every standard hand with the concealed ``singles`` sets (costing ``base``, their tiles
+        ``slots`` by kind, their counts already taken out of ``held`` and ``available``;
+        ``short``: the number kinds with fewer than 4 copies left): whether the floor is
+        reached."""
         ex = self.ex
         if ex.winds or len(ex.flowers) > 1:
             return False
@@ -516,11 +563,8 @@ class _Search:
         max_flowers = min(self.options.flowers, ex.available[FLOWER])
         jokers = self.jokers
         instances = []
-        self.slots = {}
-        for pattern in singles:
-            for kind, count in pattern.slots:
-                self.slots[kind] = self.slots.get(kind, 0) + count
-        self.slots_key = tuple(sorted(self.slots.items()))
+        self.slots = slots
+        self.slots_key = tuple(sorted(slots.items()))
         for with_flowers in (False, True):
             # Each choice: (tiles left for number sets, cost of the rest, concealed flower set size).
             if ex.flowers:
@@ -542,7 +586,11 @@ class _Search:
                     continue
                 # A bound: every natural tile a number set can keep, and every joker, kept.
                 kept = jokers + _number_tiles(held, suits)
-                bound = min(extra + max(tiles - kept, 0) for tiles, extra, _ in choices)
+                bound = INFINITY
+                for tiles, extra, _ in choices:
+                    cost = extra + tiles - kept if tiles > kept else extra
+                    if cost < bound:
+                        bound = cost
                 instances.append((bound, suits, choices, sizes))
         instances.sort(key=lambda instance: instance[0])
         for bound, suits, choices, sizes in instances:
@@ -678,12 +726,19 @@ class _Search:
             return
         specials: dict[int, list[Option]] = {}
         if short:
-            specials = self._special_positions(suits, held, short, max(tiles for tiles, _, _ in choices))
+            most = 0
+            for tiles, _, _ in choices:
+                if tiles > most:
+                    most = tiles
+            specials = self._special_positions(suits, held, short, most)
             if wild:
                 specials = {number: [*options, WILD] for number, options in specials.items()}
         if len(suits) == 2:
             first, second = KIND[suits[0]], KIND[suits[1]]
-            weights = [POW[max(held[first[number]], held[second[number]])] for number in range(11)]
+            weights = [
+                POW[held[one] if held[one] > held[other] else held[other]]
+                for one, other in zip(first, second, strict=True)
+            ]
         else:
             only = KIND[suits[0]]
             weights = [POW[held[only[number]]] for number in range(11)]
@@ -933,58 +988,69 @@ class _Search:
         patterns = self.plan.patterns
         held, available = self.held, ex.available
         misses = self._misses()
+        # A set sharing no kind with the chosen ones adds its own misses, and fits when the game
+        # has its copies: only sets sharing kinds are counted with the chosen ones.
+        fits_alone = [all(count <= available[kind] for kind, count in pattern.slots) for pattern in patterns]
+        kinds = [mask_of(kind for kind, _ in pattern.slots) for pattern in patterns]
         room = HAND_SIZE - ex.singles_size - ex.fixed_size - ex.wild_size
         suits_before = ex.singles_suits | ex.fixed_suits
+        smallest = min(pattern.size for pattern in patterns)
         chosen: list[_Pattern] = []
-        slots: dict[int, int] = {}  # the chosen sets' tiles of each kind, kept as sets come and go
 
-        def extend(start: int, size: int, suits: int, bound: int, base: int) -> bool:
+        def extend(start: int, size: int, suits: int, bound: int, base: int, chosen_kinds: int) -> bool:
             """The choices adding sets from ``start`` on to the chosen ones (of ``size`` tiles in
-            ``suits``, lacking ``base`` tiles, and at least ``bound`` by each set's own misses)."""
+            ``suits`` of ``chosen_kinds`` (bits), lacking ``base`` tiles, and at least ``bound``
+            by each set's own misses)."""
             for index in range(start, len(patterns)):
                 pattern = patterns[index]
+                more_size = size + pattern.size
+                if more_size > room:
+                    continue
                 more_suits = suits | pattern.suit
                 more_bound = bound + misses[index]
-                more_size = size + pattern.size
-                if more_size > room or (more_suits | suits_before).bit_count() > 2 or more_bound >= self.best:
+                if (more_suits | suits_before).bit_count() > 2 or more_bound >= self.best:
                     continue
-                # The set's tiles join the chosen ones': what they then lack changes only in its
-                # own kinds.
-                more_base, fits = base, True
-                for kind, count in pattern.slots:
-                    before = slots.get(kind, 0)
-                    after = slots[kind] = before + count
-                    if after > available[kind]:
-                        fits = False
-                    have = held[kind]
-                    if after > have:  # the copies beyond those held are missing
-                        more_base += after - have if before < have else count
+                if kinds[index] & chosen_kinds:
+                    more_base, fits = _joined(_tiles_by_kind(chosen), pattern, base, held, available)
+                else:
+                    more_base, fits = base + misses[index], fits_alone[index]
+                if not fits:
+                    continue
                 chosen.append(pattern)
-                if fits:
-                    rest = room - more_size
-                    if (
-                        more_base + self._rest_bound(more_suits, rest) < self.best
-                        and more_base + self._numbers_floor(more_suits, rest) < self.best
+                rest = room - more_size
+                if (
+                    more_base + self._rest_bound(more_suits, rest) < self.best
+                    and more_base + self._numbers_floor(more_suits, rest) < self.best
+                ):
+                    taken = _tiles_by_kind(chosen)
+                    less_held, less_available = list(held), list(available)
+                    less_short = dict(ex.short)
+                    for kind, count in taken.items():
+                        less_held[kind] = held[kind] - count if held[kind] > count else 0
+                        less_available[kind] -= count
+                        less_short[kind] = less_available[kind]
+                    if self._standard(
+                        tuple(chosen),
+                        more_size,
+                        more_suits,
+                        more_base,
+                        less_held,
+                        less_available,
+                        less_short,
+                        taken,
                     ):
-                        less_held, less_available = list(held), list(available)
-                        less_short = dict(ex.short)
-                        for kind, count in slots.items():
-                            if count:
-                                less_held[kind] = max(held[kind] - count, 0)
-                                less_available[kind] -= count
-                                less_short[kind] = less_available[kind]
-                        if self._standard(
-                            tuple(chosen), more_size, more_suits, more_base, less_held, less_available, less_short
-                        ):
-                            return True
-                    if more_base < self.best and extend(index, more_size, more_suits, more_bound, more_base):
                         return True
+                # No set fits in fewer tiles than the smallest.
+                if (
+                    rest >= smallest
+                    and more_base < self.best
+                    and extend(index, more_size, more_suits, more_bound, more_base, chosen_kinds | kinds[index])
+                ):
+                    return True
                 chosen.pop()
-                for kind, count in pattern.slots:
-                    slots[kind] -= count
             return False
 
-        extend(0, 0, 0, 0, 0)
+        extend(0, 0, 0, 0, 0, 0)
 
     def _numbers_floor(self, singles_suits: int, tiles: int) -> int:
         """A bound on the cost of the flower and number sets of a standard hand whose concealed
@@ -1013,9 +1079,10 @@ class _Search:
                         continue
                     for left, cost in choices:
                         if left == 0:
-                            found = min(found, cost)  # the singles and flower sets alone
+                            found = cost if cost < found else found  # the singles and flower sets alone
                         elif left > 0 and suits:
-                            found = min(found, cost + self._table_floor(suits, left))
+                            cost += self._table_floor(suits, left)
+                            found = cost if cost < found else found
             self.number_floors[singles_suits, tiles] = found
         return found
 
@@ -1036,8 +1103,12 @@ class _Search:
     def _copies_by_number(self, suits: tuple[int, ...]) -> list[int]:
         """For each number, 0 to 10, the most copies the whole hand holds of it in one of ``suits``."""
         held = self.held
-        kinds = [KIND[suit] for suit in suits]
-        return [max(held[kind[number]] for kind in kinds) for number in range(11)]
+        if len(suits) == 2:
+            return [
+                held[one] if held[one] > held[other] else held[other]
+                for one, other in zip(KIND[suits[0]], KIND[suits[1]], strict=True)
+            ]
+        return [held[kind] for kind in KIND[suits[0]]]
 
     def _positions_floor(self, suits: tuple[int, ...], tiles: int) -> int:
         """The least table cost of concealed number sets in ``suits`` holding ``tiles`` tiles,
@@ -1097,7 +1168,8 @@ class _Search:
                     if not ex.fixed_suits & ~SUIT_MASKS[suits]:
                         most = max(most, flowers + _number_tiles(held, suits))
             self.kept_by_suits[singles_suits] = most
-        return max(tiles - most - self.jokers, 0)
+        short = tiles - most - self.jokers
+        return short if short > 0 else 0
 
     # -- the other hands -----------------------------------------------------------------------------
 
@@ -1257,7 +1329,10 @@ class _Search:
     def _misses(self) -> list[int]:
         """For each singles set, the tiles of it the hand lacks."""
         held = self.held
-        return [sum(max(count - held[kind], 0) for kind, count in pattern.slots) for pattern in self.plan.patterns]
+        return [
+            sum(count - held[kind] for kind, count in pattern.slots if count > held[kind])
+            for pattern in self.plan.patterns
+        ]
 
     def _double_sequence(self) -> None:
         """Flextra Double Sequence: one three-number block in two suits, nothing else."""
