@@ -356,8 +356,9 @@ class WindowLeaf:
         found = base.lowering.get(state)
         if found is None:
             found = 0
+            lookup = base.row.lookup
             for (key_change, joker_change, missing_change), members in base.classes.items():
-                if base.value(key + key_change, jokers + joker_change, missing + missing_change) <= wanted:
+                if lookup(key + key_change, jokers + joker_change) + missing + missing_change <= wanted:
                     found |= members
             base.lowering[state] = found
         found &= candidates & ~near
@@ -505,11 +506,16 @@ def discard_options(
                 for discard in alone:
                     helpful[discard] |= gains
         # The discards it reads: each its own change (those at the leaf's cost or one less).
+        removed = entry.removed  # after_removal inline: every discard here is one the leaf reads
         for discard in bits(leaf.kinds & (wanted_by | by_after[entry.base + 1] if entry.base == away else wanted_by)):
             after = afters[discard]
             candidates = draw_mask & ~helpful[discard] & leaf.kinds & leaf.draws
-            if candidates and after_removal(entry, discard) == after:
-                helpful[discard] |= leaf.draws_to(held, discard, after - 1, candidates)
+            if candidates:
+                cost = removed.get(discard)
+                if cost is None:
+                    cost = removed[discard] = leaf.cost_after(held, discard, -1)
+                if cost == after:
+                    helpful[discard] |= leaf.draws_to(held, discard, after - 1, candidates)
     return [(discard, afters[discard], bits(helpful[discard])) for discard in discards]
 
 

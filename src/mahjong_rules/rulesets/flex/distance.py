@@ -261,6 +261,7 @@ class _Exposed:
         "assignments",
         "available",
         "available_jokers",
+        "dragon_fixed",
         "fixed",
         "fixed_numbers",
         "fixed_size",
@@ -331,6 +332,8 @@ class _Exposed:
         self.wild_size = sum(self.wild)
         self.singles_size = sum(len(pattern) for pattern in self.singles)
         self.fixed_numbers = {numbers[0] for _, _, numbers in self.fixed if len(numbers) == 1}
+        # An exposed dragon set, which stands at 0 or 10 (ruling F1).
+        self.dragon_fixed = any(len(numbers) == 2 for _, _, numbers in self.fixed)
         self.assignments = tuple(self._assign(numbers) for numbers in SEQUENCES)
 
     def _assign(self, numbers: tuple[int, ...]) -> tuple[tuple[frozenset[int], int, int], ...]:
@@ -560,7 +563,9 @@ class _Search:
         if rest < 0:
             return False
         others = singles_suits | ex.singles_suits
-        max_flowers = min(self.options.flowers, ex.available[FLOWER])
+        max_flowers = self.options.flowers
+        if ex.available[FLOWER] < max_flowers:
+            max_flowers = ex.available[FLOWER]
         jokers = self.jokers
         instances = []
         self.slots = slots
@@ -683,8 +688,7 @@ class _Search:
         # of quads on the numbers shortest of copies, as many as the tiles allow (the last one in
         # part). The second set of a dragon used as 0 and 10 (ruling F1) finds no copy left.
         shortages = [missing for number, missing in lacking.items() if number != 10]
-        exposed_dragon = any(len(numbers) == 2 for _, _, numbers in ex.fixed)
-        if not exposed_dragon and tiles >= 2 * (6 - len(ex.fixed) - len(ex.wild)):
+        if not ex.dragon_fixed and tiles >= 2 * (6 - len(ex.fixed) - len(ex.wild)):
             shortages.append(4)  # the full Evens block fits
         shortages.sort(reverse=True)
         quads, part = divmod(tiles, 4)
@@ -770,20 +774,14 @@ class _Search:
                     blocks = _blocks(length, fixed, low, high, wild, tiles, full_evens)
                     if not marked:
                         # No number counted one option at a time: every block is one lookup.
-                        if wild:
-                            costs = []
-                            for start, end in blocks:
-                                key = prefix[end] - prefix[start]
-                                for _ in range(wild):
-                                    key = drop[key]
-                                costs.append(table[key])
-                        else:
-                            costs = [table[prefix[end] - prefix[start]] for start, end in blocks]
-                        if costs and min(costs) + extra < self.best:
-                            for (start, end), cost in zip(blocks, costs, strict=True):
-                                if cost + extra < self.best:
-                                    window = [numbers[p] for p in range(start, end) if p not in taken]
-                                    self._found(cost + extra, self._window_leaf, suits, window, tiles, flowers)
+                        for start, end in blocks:
+                            key = prefix[end] - prefix[start]
+                            for _ in range(wild):
+                                key = drop[key]
+                            cost = table[key] + extra
+                            if cost < self.best:
+                                window = [numbers[p] for p in range(start, end) if p not in taken]
+                                self._found(cost, self._window_leaf, suits, window, tiles, flowers)
                     else:
                         for start, end in blocks:
                             key = prefix[end] - prefix[start]
@@ -840,12 +838,10 @@ class _Search:
                 windows = windows_by_tiles[tiles]
                 if windows:
                     table = tables[tiles]
-                    costs = [table[prefix[end] - prefix[start]] for start, end in windows]
-                    if min(costs) + extra < self.best:
-                        for (start, end), cost in zip(windows, costs, strict=True):
-                            if cost + extra < self.best:
-                                window = numbers[start:end]
-                                self._found(cost + extra, self._window_leaf, suits, window, tiles, flowers)
+                    for start, end in windows:
+                        cost = table[prefix[end] - prefix[start]] + extra
+                        if cost < self.best:
+                            self._found(cost, self._window_leaf, suits, numbers[start:end], tiles, flowers)
                 elif tiles == 0:
                     # No number set at all: singles and flower sets only.
                     self._found(extra, self._window_leaf, suits, (), 0, flowers)
@@ -1121,7 +1117,10 @@ class _Search:
                 copies = sorted(self._copies_by_number(suits), reverse=True)
                 keys = self.best_keys[suits] = list(itertools.accumulate((POW[count] for count in copies), initial=0))
             table = self.tables[tiles]
-            found = min((table[keys[count]] for count in _tile_range(tiles) if count < len(keys)), default=INFINITY)
+            found = INFINITY
+            for count in _tile_range(tiles):
+                if count < len(keys) and table[keys[count]] < found:
+                    found = table[keys[count]]
             self.position_floors[suits, tiles] = found
         return found
 
@@ -1141,14 +1140,12 @@ class _Search:
                     prefixes.append(prefix)
                 self.window_prefixes[suits] = prefixes
             table = self.tables[tiles]
-            found = min(
-                (
-                    table[prefix[end] - prefix[start]]
-                    for prefix, windows in zip(prefixes, PLAIN_WINDOWS, strict=True)
-                    for start, end in windows[tiles]
-                ),
-                default=INFINITY,
-            )
+            found = INFINITY
+            for prefix, windows in zip(prefixes, PLAIN_WINDOWS, strict=True):
+                for start, end in windows[tiles]:
+                    cost = table[prefix[end] - prefix[start]]
+                    if cost < found:
+                        found = cost
             self.window_floors[suits, tiles] = found
         return found
 
@@ -1282,11 +1279,14 @@ class _Search:
         patterns, misses = self.plan.patterns, self._misses()
         for count in range(3 - len(ex.singles)):
             for chosen in itertools.combinations_with_replacement(range(len(patterns)), count):
-                bound = sum(misses[index] for index in chosen)
+                # Loops, not sum(): at most two sets, tried for every choice of them.
+                bound = size = 0
+                for index in chosen:
+                    bound += misses[index]
+                    size += patterns[index].size
                 if bound >= self.best:
                     continue
                 singles = [patterns[index] for index in chosen]
-                size = sum(pattern.size for pattern in singles)
                 slots: dict[int, int] | None = None
                 base = 0
                 for tiles_left, flower_cost, flowers in flower_choices:
@@ -1295,18 +1295,16 @@ class _Search:
                         tiles_left == rest and not singles and not ex.singles
                     ):
                         continue
-                    if bound + flower_cost + max(tiles - most, 0) >= self.best:
+                    if bound + flower_cost + (tiles - most if tiles > most else 0) >= self.best:
                         continue
                     if slots is None:
-                        slots = {}
-                        for pattern in singles:
-                            for kind, times in pattern.slots:
-                                slots[kind] = slots.get(kind, 0) + times
+                        slots = _tiles_by_kind(singles)
                         if any(times > available[kind] for kind, times in slots.items()):
                             break
-                        base = sum(max(times - held[kind], 0) for kind, times in slots.items())
+                        base = sum(times - held[kind] for kind, times in slots.items() if times > held[kind])
                     for number in numbers:
-                        if base + flower_cost + max(tiles - keep[number], 0) >= self.best:
+                        short = tiles - keep[number]
+                        if base + flower_cost + (short if short > 0 else 0) >= self.best:
                             continue
                         kinds = [KIND[suit][number] for suit in range(3)]
                         free = [kind for kind in kinds if kind not in fixed_kinds]
@@ -1352,12 +1350,14 @@ class _Search:
                 continue
             for block in BLOCKS:
                 cells = [KIND[first][number] for number in block] + [KIND[second][number] for number in block]
-                if not fixed_kinds <= set(cells):
+                if fixed_kinds and not fixed_kinds <= set(cells):
                     continue
-                free = [kind for kind in cells if kind not in fixed_kinds]
+                free = [kind for kind in cells if kind not in fixed_kinds] if fixed_kinds else cells
                 if wild > len(free):
                     continue
-                key = sum(POW[held[kind]] for kind in free)
+                key = 0
+                for kind in free:
+                    key += POW[held[kind]]
                 for _ in range(wild):
                     key = drop[key]
                 if table[key] < self.best:
@@ -1404,10 +1404,21 @@ def like_cost(held: Sequence[int], ex: _Exposed, free: list[int], slots: dict[in
     included, holding ``tiles`` tiles (``slots``: the tiles its singles sets take)."""
     available = ex.available
     wild = len(ex.wild)
-    jokers = min(held[JOKER], MAX_JOKERS)
+    jokers = held[JOKER] if held[JOKER] < MAX_JOKERS else MAX_JOKERS
     copies_left = [available[kind] - slots.get(kind, 0) for kind in free]
-    if sum(max(4 - copies, 0) for copies in copies_left) <= ex.available_jokers and min(copies_left, default=4) >= 2:
-        key = sum(POW[max(held[kind] - slots.get(kind, 0), 0)] for kind in free)
+    # One loop for the jokers the kinds short of copies force and the fewest copies left (a
+    # discard's or draw's cost asks this, so calls of sum(), min() and max() would count).
+    forced, fewest = 0, 4
+    for copies in copies_left:
+        if copies < 4:
+            forced += 4 - copies
+            if copies < fewest:
+                fewest = copies
+    if forced <= ex.available_jokers and fewest >= 2:
+        key = 0
+        for kind in free:
+            have = held[kind] - slots.get(kind, 0)
+            key += POW[have if have > 0 else 0]
         drop = drop_lowest()
         for _ in range(wild):
             key = drop[key]
