@@ -197,9 +197,13 @@ class AmericanRuleset(TableRuleset):
     def _unseen(self, hand: Hand, seen: Iterable[Tile | str] | str) -> list[int]:
         """How many copies of each tile are unseen: the game's, less the hand's (exposures
         included) and the ``seen`` tiles (as tiles, their notation, or one string of it)."""
-        unseen = [max(total - held, 0) for total, held in zip(self._tileset.counts, hand.counts, strict=True)]
+        # Comparisons, not max(): one for each kind of tile, for every hand asked about.
+        unseen = [
+            total - held if total > held else 0 for total, held in zip(self._tileset.counts, hand.counts, strict=True)
+        ]
         for tile in self._tiles(seen, "seen"):
-            unseen[tile.index] = max(unseen[tile.index] - 1, 0)
+            if unseen[tile.index] > 0:
+                unseen[tile.index] -= 1
         return unseen
 
     def _pass_analysis(

@@ -377,9 +377,20 @@ class _Base:
     def __init__(self, leaf: WindowLeaf, held: Sequence[int]) -> None:
         self.leaf = leaf
         self.held = held
-        self.terms = [leaf._term(index, held) for index in range(len(leaf.positions))]
-        self.key = sum(self.terms)
-        self.missing = missing(leaf.deficits, held) if leaf.deficits else 0
+        # A loop with the common term inline: a base is made for each leaf on each hand.
+        terms: list[int] = []
+        key = 0
+        for index, kind in enumerate(leaf.single):
+            term = POW[held[kind]] if kind >= 0 else leaf._term(index, held)
+            terms.append(term)
+            key += term
+        self.terms = terms
+        self.key = key
+        lacking = 0  # a loop, not missing()'s sum() of a generator
+        for kind, needed in leaf.deficits:
+            if held[kind] < needed:
+                lacking += needed - held[kind]
+        self.missing = lacking
         self.row = leaf.row
         # (key, jokers, deficits, wanted) before a draw -> the draws (bits) reaching ``wanted``.
         self.lowering: dict[tuple[int, int, int, int], int] = {}
@@ -391,6 +402,7 @@ class _Base:
         if self._classes is None:
             leaf, held = self.leaf, self.held
             classes: dict[tuple[int, int, int], int] = {}
+            placed = 1 << JOKER  # the kinds given a class so far
             for index, position in enumerate(leaf.positions):
                 before = self.terms[index]
                 whole = leaf.takes[index] == 1
@@ -405,6 +417,7 @@ class _Base:
                         change = leaf._term(index, held, -1, kind) - before
                     signature = (change, 0, 0)
                     classes[signature] = classes.get(signature, 0) | 1 << kind
+                    placed |= 1 << kind
             classes[0, 1, 0] = classes.get((0, 1, 0), 0) | 1 << JOKER
             # A draw of a kind short in deficits misses one copy fewer in each of them.
             short: dict[int, int] = {}
@@ -412,6 +425,9 @@ class _Base:
                 if held[kind] < needed:
                     short[kind] = short.get(kind, 0) + 1
             for kind, deficits in short.items():
+                if not placed >> kind & 1:  # most kinds short in deficits are in no position
+                    classes[0, 0, -deficits] = classes.get((0, 0, -deficits), 0) | 1 << kind
+                    continue
                 # A kind both in a position (or the jokers) and short: a class of its own.
                 for signature, members in list(classes.items()):
                     if members >> kind & 1:

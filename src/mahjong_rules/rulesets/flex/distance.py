@@ -197,6 +197,14 @@ def _number_tiles(held: Sequence[int], suits: tuple[int, ...]) -> int:
     return 0
 
 
+NUMBERS_OF_KIND = tuple(
+    (kind // 9, (kind % 9 + 1,)) if kind < 27 else (kind - 27, (0, 10)) if kind < 30 else None for kind in range(50)
+)
+"""NUMBERS_OF_KIND[kind]: the suit of a number tile or dragon and its numbers (a dragon is 0 and 10,
+ruling F1); None for the other tiles."""
+BLOCK_KINDS = tuple(tuple(tuple(KIND[suit][number] for number in block) for block in BLOCKS) for suit in range(3))
+"""BLOCK_KINDS[suit][block]: the kinds of a Double Sequence block (:data:`BLOCKS`) in one suit."""
+
 PLAIN_WINDOWS = tuple(
     tuple(_blocks(len(numbers), 0, 0, 0, 0, tiles, index == EVENS) for tiles in range(HAND_SIZE + 1))
     for index, numbers in enumerate(SEQUENCES)
@@ -206,18 +214,23 @@ with nothing exposed."""
 
 
 class _Pattern(NamedTuple):
-    """A Flextra singles set: its tiles, its slots per kind, its size and suit (bit)."""
+    """A Flextra singles set: its tiles, its slots per kind, its size, suit (bit) and kinds (bits)."""
 
     tiles: tuple[int, ...]
     slots: tuple[tuple[int, int], ...]
     size: int
     suit: int
+    kinds: int
 
 
 def _pattern(tiles: tuple[int, ...]) -> _Pattern:
     slots = tuple((kind, tiles.count(kind)) for kind in sorted(set(tiles)))
     suit = Tile.from_index(tiles[0]).american_suit
-    return _Pattern(tiles, slots, len(tiles), WINDS_SUIT if suit is None else 1 << suit.value)
+    return _Pattern(tiles, slots, len(tiles), WINDS_SUIT if suit is None else 1 << suit.value, mask_of(tiles))
+
+
+TOO_MANY_SUITS = tuple(suits.bit_count() > 2 for suits in range(32))
+"""TOO_MANY_SUITS[suits]: whether the suits (bits) are more than two."""
 
 
 def _tiles_by_kind(patterns: Sequence[_Pattern]) -> dict[int, int]:
@@ -361,6 +374,14 @@ class FlexDistance:
         self.counts = options.tileset.counts
         self.patterns = tuple(_pattern(tuple(tiles)) for tiles in grammar.singles)
         self.pattern_tiles = frozenset(pattern.tiles for pattern in self.patterns)
+        # For each count of singles sets (0 to 2), every choice of them with its size in tiles.
+        self.like_choices = tuple(
+            tuple(
+                (chosen, sum(self.patterns[index].size for index in chosen))
+                for chosen in itertools.combinations_with_replacement(range(len(self.patterns)), count)
+            )
+            for count in range(3)
+        )
         self.concealed = _Exposed((), self.counts)
         self._exposures: dict[tuple[Meld, ...], _Exposed] = {}
 
@@ -478,6 +499,7 @@ class _Search:
         "plan",
         "position_floors",
         "programmes",
+        "singles_misses",
         "slots",
         "slots_key",
         "tables",
@@ -509,6 +531,7 @@ class _Search:
         self.best_keys: dict[tuple[int, ...], list[int]] = {}
         self.position_floors: dict[tuple[tuple[int, ...], int], int] = {}
         self.programmes: dict[tuple[object, ...], tuple[int, int]] = {}  # programme answers, limits
+        self.singles_misses: list[int] | None = None
         self.slots: dict[int, int] = {}  # the concealed singles sets' tiles, in standard hands
         self.slots_key: tuple[tuple[int, int], ...] = ()
         self._short_read: dict[int, int] | None = None  # the kinds short of copies read last...
@@ -522,6 +545,7 @@ class _Search:
         self.window_prefixes = other.window_prefixes
         self.best_keys = other.best_keys
         self.position_floors = other.position_floors
+        self.singles_misses = other.singles_misses
 
     def run(self) -> int:
         if self._standard((), 0, 0, 0, self.held, self.ex.available, self.ex.short, {}):
@@ -649,16 +673,14 @@ class _Search:
         by_suit: tuple[dict[int, int], ...] = ({}, {}, {})
         fixed = self.ex.fixed_numbers
         for kind, copies in short.items():
-            if kind < 27:
-                suit, rank = divmod(kind, 9)
-                numbers: tuple[int, ...] = (rank + 1,)
-            elif kind < 30:
-                suit, numbers = kind - 27, (0, 10)
-            else:
+            place = NUMBERS_OF_KIND[kind]
+            if place is None or copies >= 4:
                 continue
+            # No other kind is at these numbers of this suit: nothing to compare with.
+            suit, numbers = place
             lacking = by_suit[suit]
             for number in numbers:
-                if number not in fixed and lacking.get(number, 0) < 4 - copies:
+                if number not in fixed:
                     lacking[number] = 4 - copies
         self._short_read, self._short_lacking = short, by_suit
         return by_suit
@@ -985,9 +1007,16 @@ class _Search:
         held, available = self.held, ex.available
         misses = self._misses()
         # A set sharing no kind with the chosen ones adds its own misses, and fits when the game
-        # has its copies: only sets sharing kinds are counted with the chosen ones.
-        fits_alone = [all(count <= available[kind] for kind, count in pattern.slots) for pattern in patterns]
-        kinds = [mask_of(kind for kind, _ in pattern.slots) for pattern in patterns]
+        # has its copies: only sets sharing kinds are counted with the chosen ones. Each set comes
+        # with what the choices read of it, unpacked at once (the loop below runs for every
+        # choice): the set, its size, suit, kinds (bits), misses, and whether it fits alone.
+        entries = []
+        for pattern, pattern_misses in zip(patterns, misses, strict=True):
+            fits = True
+            for kind, count in pattern.slots:
+                if count > available[kind]:
+                    fits = False
+            entries.append((pattern, pattern.size, pattern.suit, pattern.kinds, pattern_misses, fits))
         room = HAND_SIZE - ex.singles_size - ex.fixed_size - ex.wild_size
         suits_before = ex.singles_suits | ex.fixed_suits
         smallest = min(pattern.size for pattern in patterns)
@@ -997,19 +1026,19 @@ class _Search:
             """The choices adding sets from ``start`` on to the chosen ones (of ``size`` tiles in
             ``suits`` of ``chosen_kinds`` (bits), lacking ``base`` tiles, and at least ``bound``
             by each set's own misses)."""
-            for index in range(start, len(patterns)):
-                pattern = patterns[index]
-                more_size = size + pattern.size
+            for index in range(start, len(entries)):
+                pattern, pattern_size, suit, pattern_kinds, pattern_misses, fits_alone = entries[index]
+                more_size = size + pattern_size
                 if more_size > room:
                     continue
-                more_suits = suits | pattern.suit
-                more_bound = bound + misses[index]
-                if (more_suits | suits_before).bit_count() > 2 or more_bound >= self.best:
+                more_suits = suits | suit
+                more_bound = bound + pattern_misses
+                if TOO_MANY_SUITS[more_suits | suits_before] or more_bound >= self.best:
                     continue
-                if kinds[index] & chosen_kinds:
+                if pattern_kinds & chosen_kinds:
                     more_base, fits = _joined(_tiles_by_kind(chosen), pattern, base, held, available)
                 else:
-                    more_base, fits = base + misses[index], fits_alone[index]
+                    more_base, fits = base + pattern_misses, fits_alone
                 if not fits:
                     continue
                 chosen.append(pattern)
@@ -1040,7 +1069,7 @@ class _Search:
                 if (
                     rest >= smallest
                     and more_base < self.best
-                    and extend(index, more_size, more_suits, more_bound, more_base, chosen_kinds | kinds[index])
+                    and extend(index, more_size, more_suits, more_bound, more_base, chosen_kinds | pattern_kinds)
                 ):
                     return True
                 chosen.pop()
@@ -1277,24 +1306,32 @@ class _Search:
         rest = HAND_SIZE - ex.singles_size - ex.fixed_size - ex.wild_size
         flower_choices = self._flower_choices(rest, required=False)
         patterns, misses = self.plan.patterns, self._misses()
+        # The flower choices leaving number sets their tiles, for each size of the concealed
+        # singles sets (found once: the choices of singles sets have few sizes; size 0 is the
+        # choice of none, every set having tiles).
+        fitting: dict[int, list[tuple[int, int, int]]] = {}
         for count in range(3 - len(ex.singles)):
-            for chosen in itertools.combinations_with_replacement(range(len(patterns)), count):
-                # Loops, not sum(): at most two sets, tried for every choice of them.
-                bound = size = 0
+            for chosen, size in self.plan.like_choices[count]:
+                choices = fitting.get(size)
+                if choices is None:
+                    choices = fitting[size] = [
+                        (tiles_left - size, flower_cost, flowers)
+                        for tiles_left, flower_cost, flowers in flower_choices
+                        if 2 * concealed <= tiles_left - size <= 4 * concealed
+                        and not (tiles_left == rest and not chosen and not ex.singles)
+                    ]
+                if not choices:
+                    continue
+                # A loop, not sum(): at most two sets, tried for every choice of them.
+                bound = 0
                 for index in chosen:
                     bound += misses[index]
-                    size += patterns[index].size
                 if bound >= self.best:
                     continue
                 singles = [patterns[index] for index in chosen]
                 slots: dict[int, int] | None = None
                 base = 0
-                for tiles_left, flower_cost, flowers in flower_choices:
-                    tiles = tiles_left - size
-                    if not 2 * concealed <= tiles <= 4 * concealed or (
-                        tiles_left == rest and not singles and not ex.singles
-                    ):
-                        continue
+                for tiles, flower_cost, flowers in choices:
                     if bound + flower_cost + (tiles - most if tiles > most else 0) >= self.best:
                         continue
                     if slots is None:
@@ -1317,6 +1354,11 @@ class _Search:
     def _like_leaf(self, free: list[int], slots: dict[int, int], tiles: int, flowers: int) -> Leaf:
         ex = self.ex
         deficits = [*slots.items(), *([(FLOWER, flowers)] if flowers else [])]
+        if _like_by_table(ex, free, slots):
+            # The tables cost it whatever the counts (copies left do not change): a window leaf,
+            # which a discard or a draw changes by a term of its key.
+            positions = shape(tuple(((kind, slots.get(kind, 0)),) for kind in free))
+            return WindowLeaf(positions, flex_row(tiles, len(ex.wild)), deficits)
 
         def cost(held: Sequence[int]) -> int:
             missing = sum(needed - held[kind] for kind, needed in deficits if held[kind] < needed)
@@ -1325,12 +1367,18 @@ class _Search:
         return FunctionLeaf(mask_of([*free, *slots, FLOWER, JOKER]), cost)
 
     def _misses(self) -> list[int]:
-        """For each singles set, the tiles of it the hand lacks."""
-        held = self.held
-        return [
-            sum(count - held[kind] for kind, count in pattern.slots if count > held[kind])
-            for pattern in self.plan.patterns
-        ]
+        """For each singles set, the tiles of it the hand lacks (worked out once per search)."""
+        misses = self.singles_misses
+        if misses is None:
+            held = self.held
+            misses = self.singles_misses = []
+            for pattern in self.plan.patterns:
+                lacking = 0  # a loop, not sum() of a generator: a call for each set
+                for kind, count in pattern.slots:
+                    if count > held[kind]:
+                        lacking += count - held[kind]
+                misses.append(lacking)
+        return misses
 
     def _double_sequence(self) -> None:
         """Flextra Double Sequence: one three-number block in two suits, nothing else."""
@@ -1345,23 +1393,33 @@ class _Search:
         fixed_kinds = {kind for kind, _, _ in ex.fixed}
         if len(fixed_kinds) < len(ex.fixed):
             return
+        # Each block's key in each suit, read once: a block in two suits adds two of them.
+        block_keys = [
+            [POW[held[low]] + POW[held[middle]] + POW[held[high]] for low, middle, high in blocks]
+            for blocks in BLOCK_KINDS
+        ]
         for first, second in SUIT_PAIRS:
             if ex.fixed_suits & ~(1 << first | 1 << second):
                 continue
-            for block in BLOCKS:
-                cells = [KIND[first][number] for number in block] + [KIND[second][number] for number in block]
-                if fixed_kinds and not fixed_kinds <= set(cells):
-                    continue
-                free = [kind for kind in cells if kind not in fixed_kinds] if fixed_kinds else cells
+            for first_kinds, second_kinds, first_key, second_key in zip(
+                BLOCK_KINDS[first], BLOCK_KINDS[second], block_keys[first], block_keys[second], strict=True
+            ):
+                free = first_kinds + second_kinds
+                if fixed_kinds:
+                    if not fixed_kinds <= set(free):
+                        continue
+                    free = tuple(kind for kind in free if kind not in fixed_kinds)
+                    key = 0
+                    for kind in free:
+                        key += POW[held[kind]]
+                else:
+                    key = first_key + second_key
                 if wild > len(free):
                     continue
-                key = 0
-                for kind in free:
-                    key += POW[held[kind]]
                 for _ in range(wild):
                     key = drop[key]
                 if table[key] < self.best:
-                    self._found(table[key], WindowLeaf, _single_positions(tuple(free)), flex_row(tiles, wild))
+                    self._found(table[key], WindowLeaf, _single_positions(free), flex_row(tiles, wild))
 
 
 class _LeafSearch(_Search):
@@ -1399,22 +1457,30 @@ class _LeafSearch(_Search):
             self.leaves.append((leaf, cost))
 
 
+def _like_by_table(ex: _Exposed, free: list[int], slots: dict[int, int]) -> bool:
+    """Whether the tables cost the sets on the ``free`` kinds of a Like Numbers hand (``slots``:
+    the tiles its singles sets take): no kind so short of copies that it lacks a pair or that the
+    kinds force more jokers than the game has left. The counts held do not change it."""
+    available = ex.available
+    # One loop for the jokers the kinds short of copies force and the fewest copies left (asked
+    # for every number of every choice of singles sets: calls of sum() and min() would count).
+    forced, fewest = 0, 4
+    for kind in free:
+        copies = available[kind] - slots.get(kind, 0)
+        if copies < 4:
+            forced += 4 - copies
+            if copies < fewest:
+                fewest = copies
+    return forced <= ex.available_jokers and fewest >= 2
+
+
 def like_cost(held: Sequence[int], ex: _Exposed, free: list[int], slots: dict[int, int], tiles: int) -> int:
     """The cheapest sets on the ``free`` kinds of one Like Numbers hand, exposed all-joker sets
     included, holding ``tiles`` tiles (``slots``: the tiles its singles sets take)."""
     available = ex.available
     wild = len(ex.wild)
     jokers = held[JOKER] if held[JOKER] < MAX_JOKERS else MAX_JOKERS
-    copies_left = [available[kind] - slots.get(kind, 0) for kind in free]
-    # One loop for the jokers the kinds short of copies force and the fewest copies left (a
-    # discard's or draw's cost asks this, so calls of sum(), min() and max() would count).
-    forced, fewest = 0, 4
-    for copies in copies_left:
-        if copies < 4:
-            forced += 4 - copies
-            if copies < fewest:
-                fewest = copies
-    if forced <= ex.available_jokers and fewest >= 2:
+    if _like_by_table(ex, free, slots):
         key = 0
         for kind in free:
             have = held[kind] - slots.get(kind, 0)
