@@ -794,19 +794,9 @@ class _Search:
                     if tiles == 0 and not fixed and not wild:  # no number sets at all
                         self._found(extra, self._window_leaf, suits, (), 0, flowers)
                     blocks = _blocks(length, fixed, low, high, wild, tiles, full_evens)
-                    if not marked:
-                        # No number counted one option at a time: every block is one lookup.
-                        for start, end in blocks:
-                            key = prefix[end] - prefix[start]
-                            for _ in range(wild):
-                                key = drop[key]
-                            cost = table[key] + extra
-                            if cost < self.best:
-                                window = [numbers[p] for p in range(start, end) if p not in taken]
-                                self._found(cost, self._window_leaf, suits, window, tiles, flowers)
-                    else:
-                        for start, end in blocks:
-                            key = prefix[end] - prefix[start]
+                    for start, end in blocks:
+                        key = prefix[end] - prefix[start]
+                        if marked:  # numbers counted one option at a time, when the block holds any
                             inside = [specials[numbers[p]] for p in marked if start <= p < end]
                             if inside:
                                 plain = end - start - fixed - len(inside)
@@ -815,12 +805,13 @@ class _Search:
                                     window = [numbers[p] for p in range(start, end) if p not in taken]
                                     self._found(cost, self._combo_leaf, suits, window, specials, tiles, flowers)
                                 continue
-                            for _ in range(wild):
-                                key = drop[key]
-                            cost = table[key] + extra
-                            if cost < self.best:
-                                window = [numbers[p] for p in range(start, end) if p not in taken]
-                                self._found(cost, self._window_leaf, suits, window, tiles, flowers)
+                        # Else the block is one lookup.
+                        for _ in range(wild):
+                            key = drop[key]
+                        cost = table[key] + extra
+                        if cost < self.best:
+                            window = [numbers[p] for p in range(start, end) if p not in taken]
+                            self._found(cost, self._window_leaf, suits, window, tiles, flowers)
                     if full_evens and 2 * (6 - fixed - wild) <= tiles <= 4 * (6 - fixed - wild):
                         middle = [numbers[p] for p in range(1, 5) if p not in taken]
                         self._full_evens(
