@@ -166,7 +166,11 @@ class Row(Protocol):
 
 def missing(deficits: Sequence[Deficit], held: Sequence[int]) -> int:
     """The copies the deficits miss."""
-    return sum(needed - held[kind] for kind, needed in deficits if held[kind] < needed)
+    lacking = 0  # a loop, not sum() of a generator: every leaf's cost asks it
+    for kind, needed in deficits:
+        if held[kind] < needed:
+            lacking += needed - held[kind]
+    return lacking
 
 
 def kinds_of(positions: Sequence[Position], deficits: Sequence[Deficit], *more: int) -> int:
@@ -386,11 +390,7 @@ class _Base:
             key += term
         self.terms = terms
         self.key = key
-        lacking = 0  # a loop, not missing()'s sum() of a generator
-        for kind, needed in leaf.deficits:
-            if held[kind] < needed:
-                lacking += needed - held[kind]
-        self.missing = lacking
+        self.missing = missing(leaf.deficits, held)
         self.row = leaf.row
         # (key, jokers, deficits, wanted) before a draw -> the draws (bits) reaching ``wanted``.
         self.lowering: dict[tuple[int, int, int, int], int] = {}

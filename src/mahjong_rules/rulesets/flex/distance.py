@@ -53,6 +53,7 @@ from mahjong_rules.solver.discards import (
     WindowLeaf,
     discard_options,
     mask_of,
+    missing,
     pass_options,
     shape,
 )
@@ -1352,8 +1353,7 @@ class _Search:
             return WindowLeaf(positions, flex_row(tiles, len(ex.wild)), deficits)
 
         def cost(held: Sequence[int]) -> int:
-            missing = sum(needed - held[kind] for kind, needed in deficits if held[kind] < needed)
-            return missing + like_cost(held, ex, free, slots, tiles)
+            return missing(deficits, held) + like_cost(held, ex, free, slots, tiles)
 
         return FunctionLeaf(mask_of([*free, *slots, FLOWER, JOKER]), cost)
 
