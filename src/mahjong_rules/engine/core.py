@@ -28,6 +28,7 @@ from mahjong_rules.tiles import NUM_TILE_KINDS, Seat, Tile
 
 if TYPE_CHECKING:
     from mahjong_rules.engine.view import PlayerView
+    from mahjong_rules.hand import Hand
 
 __all__ = ["Action", "ActionKind", "IllegalActionError", "Round", "RoundResult"]
 
@@ -298,6 +299,10 @@ class Round(Protocol):
         Raises:
             IllegalActionError: the action is not legal now.
         """
+        ...
+
+    def hand(self, seat: Seat | str) -> Hand:
+        """``seat``'s hand now: its concealed tiles and exposed sets."""
         ...
 
     def observation(self, seat: Seat | str) -> dict[str, Any]:

@@ -373,7 +373,7 @@ class SingleAgentEnv(gymnasium.Env[Any, Any]):
         result = round_.result
         if result is not None and (result.winner == self.learner or self.learner in getattr(round_, "winners", ())):
             return 0
-        return int(self.ruleset.tiles_away(round_.observation(self.learner)["hand"]))
+        return int(self.ruleset.tiles_away(round_.hand(self.learner)))
 
     def _away_at_end(self) -> int | None:
         """:meth:`_hand_away` as the episode ends, ``None`` when it cannot be measured."""
